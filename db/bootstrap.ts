@@ -1,0 +1,21 @@
+import { type EmbeddedHandle, startEmbeddedPostgres } from "./embedded";
+import { runMigrations } from "./migrate";
+
+/**
+ * Makes a database ready for this process: the DATABASE_URL server when set, otherwise the
+ * embedded engine in DATA_DIR. Applies migrations and exports DATABASE_URL for the app.
+ */
+export async function bootstrapDatabase(opts: { log?: (m: string) => void; migrate?: boolean } = {}): Promise<{
+  url: string;
+  embedded: EmbeddedHandle | null;
+}> {
+  let embedded: EmbeddedHandle | null = null;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(process.env.DATA_DIR ?? "./.data", { log: opts.log });
+    url = embedded.url;
+    process.env.DATABASE_URL = url;
+  }
+  if (opts.migrate !== false) await runMigrations(url);
+  return { url, embedded };
+}

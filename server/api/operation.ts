@@ -1,0 +1,64 @@
+import type { z } from "zod";
+
+export type AuthScheme = "X-Api-Key" | "AccessToken";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+export type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * One declaration per operation: the single source for routing checks, auth, rate-limit
+ * weight, validation and the OpenAPI entry, so the contract and the code cannot drift.
+ */
+export interface OperationDef<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  /** `<ControllerName>_<methodName>`, stable. */
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI-style path: `/v1/workouts/{workoutId}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Accepted schemes; an empty list means no authentication. */
+  auth: AuthScheme[];
+  /** Weighted rate-limit units charged on admission. */
+  weight: number;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** When false an absent body is treated as `{}`. */
+  bodyRequired?: boolean;
+  success: {
+    status: 200 | 201 | 204;
+    description: string;
+    schema?: R;
+    /** Defaults to application/json. */
+    contentType?: "application/json" | "text/plain";
+  };
+  /** Documented error statuses (the kernel's own 400/401/403/429 are added automatically). */
+  errors?: number[];
+  deprecated?: boolean;
+  /** Runs after authentication and the organization check, before any weight is charged: errors it throws cost nothing. */
+  gate?: "stockCatalog";
+}
+
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(def: OperationDef<P, Q, B, R>): OperationDef<P, Q, B, R> {
+  if (!/^[A-Z][A-Za-z0-9]*_[a-z][A-Za-z0-9]*$/.test(def.operationId)) {
+    throw new Error(`operationId ${def.operationId} must look like ControllerName_methodName`);
+  }
+  return def;
+}
+
+/** PascalCase of the method part of an operationId: `WorkoutsApi_getWorkoutById` -> `GetWorkoutById`. */
+export function requestTypeName(op: { operationId: string }, part: "Query" | "Body" | "Params"): string {
+  const method = op.operationId.split("_")[1] ?? op.operationId;
+  return `${method.charAt(0).toUpperCase()}${method.slice(1)}${part}`;
+}

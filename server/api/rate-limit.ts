@@ -1,0 +1,130 @@
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { getDb } from "@/db/client";
+import type { OrganizationLimits } from "@/db/queries/organizations";
+import { rateLimits } from "@/db/schema";
+import type { SubscriptionPlan } from "@/db/schema";
+import { ApiError } from "./errors";
+import { log } from "./log";
+
+/**
+ * Weighted rate limits per key: an hourly and a daily window, caps by subscription plan,
+ * trials at 1/100 (minimum 1). Counters live in a store every server instance shares:
+ * PostgreSQL by default, Redis when REDIS_URL is set.
+ */
+export const PLAN_CAPS: Record<SubscriptionPlan, { hourly: number; daily: number }> = {
+  starter: { hourly: 1_000, daily: 10_000 },
+  growth: { hourly: 10_000, daily: 100_000 },
+  enterprise: { hourly: 100_000, daily: 1_000_000 },
+  internal: { hourly: 10_000_000, daily: 100_000_000 },
+};
+
+export function capsFor(limits: Pick<OrganizationLimits, "subscriptionPlan" | "isTrial" | "hourlyCap" | "dailyCap">): { hourly: number; daily: number } {
+  const base = PLAN_CAPS[limits.subscriptionPlan] ?? PLAN_CAPS.starter;
+  const hourly = limits.hourlyCap ?? base.hourly;
+  const daily = limits.dailyCap ?? base.daily;
+  if (!limits.isTrial) return { hourly, daily };
+  return { hourly: Math.max(1, Math.floor(hourly / 100)), daily: Math.max(1, Math.floor(daily / 100)) };
+}
+
+const WINDOWS = { hourly: 3600, daily: 86_400 } as const;
+type Window = keyof typeof WINDOWS;
+
+let redisClient: unknown;
+async function storeOptions(): Promise<Record<string, unknown>> {
+  const url = process.env.REDIS_URL;
+  if (url) {
+    if (!redisClient) {
+      const { default: Redis } = await import("ioredis");
+      redisClient = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    }
+    return { kind: "redis", storeClient: redisClient };
+  }
+  return { kind: "postgres", storeClient: getDb(), schema: rateLimits };
+}
+
+const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+
+function limiterFor(window: Window, points: number): Promise<RateLimiterAbstract> {
+  const id = `${window}:${points}`;
+  let p = limiters.get(id);
+  if (!p) {
+    p = (async () => {
+      const { kind, ...store } = await storeOptions();
+      const opts = {
+        ...store,
+        keyPrefix: `rl:${window}`, // counts survive plan changes; the cap comes from the limiter
+        points,
+        duration: WINDOWS[window],
+        // If the shared store is unreachable, keep limiting in memory instead of failing requests.
+        insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOWS[window] }),
+      };
+      return kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
+    })();
+    limiters.set(id, p);
+  }
+  return p;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the binding window resets. */
+  reset: number;
+}
+
+export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
+  return { "X-RateLimit-Limit": String(s.limit), "X-RateLimit-Remaining": String(s.remaining), "X-RateLimit-Reset": String(s.reset) };
+}
+
+function stateOf(cap: number, res: RateLimiterRes | null, durationSec: number): RateLimitState {
+  const consumed = res?.consumedPoints ?? 0;
+  const ms = res && res.msBeforeNext >= 0 ? res.msBeforeNext : durationSec * 1000;
+  return { limit: cap, remaining: Math.max(0, cap - consumed), reset: Math.ceil((Date.now() + ms) / 1000) };
+}
+
+/** The tighter of the two windows is the one a client must respect. */
+function binding(a: RateLimitState, b: RateLimitState): RateLimitState {
+  return a.remaining <= b.remaining ? a : b;
+}
+
+/** Charges `weight` units to `subject` in both windows; throws 429 when either is exhausted. */
+export async function chargeRateLimit(subject: string, weight: number, limits: OrganizationLimits): Promise<RateLimitState> {
+  const caps = capsFor(limits);
+  const [hourly, daily] = await Promise.all([limiterFor("hourly", caps.hourly), limiterFor("daily", caps.daily)]);
+  const results = await Promise.allSettled([hourly.consume(subject, weight), daily.consume(subject, weight)]);
+  const states: RateLimitState[] = [];
+  let rejected: { state: RateLimitState; retryAfter: number } | null = null;
+  const windows: Window[] = ["hourly", "daily"];
+  results.forEach((r, i) => {
+    const window = windows[i]!;
+    const cap = caps[window];
+    if (r.status === "fulfilled") {
+      states.push(stateOf(cap, r.value, WINDOWS[window]));
+    } else if (r.reason instanceof RateLimiterRes) {
+      const state = stateOf(cap, r.reason, WINDOWS[window]);
+      states.push(state);
+      const retryAfter = Math.max(1, Math.ceil(r.reason.msBeforeNext / 1000));
+      if (!rejected || retryAfter > rejected.retryAfter) rejected = { state, retryAfter };
+    } else {
+      log("error", "rate limiter store failed", { err: String(r.reason) });
+      states.push({ limit: cap, remaining: cap, reset: Math.ceil(Date.now() / 1000) + WINDOWS[window] });
+    }
+  });
+  if (rejected) {
+    const { state, retryAfter } = rejected as { state: RateLimitState; retryAfter: number };
+    throw new ApiError({
+      code: "TooManyRequests",
+      message: `Rate limit exceeded: this request costs ${weight} unit(s). Retry after ${retryAfter} seconds.`,
+      headers: { ...rateLimitHeaders({ ...state, remaining: 0 }), "Retry-After": String(retryAfter) },
+    });
+  }
+  return binding(states[0]!, states[1]!);
+}
+
+/** Current state without charging (for responses that must not consume, like plan-gated 403s). */
+export async function peekRateLimit(subject: string, limits: OrganizationLimits): Promise<RateLimitState> {
+  const caps = capsFor(limits);
+  const [hourly, daily] = await Promise.all([limiterFor("hourly", caps.hourly), limiterFor("daily", caps.daily)]);
+  const [h, d] = await Promise.all([hourly.get(subject).catch(() => null), daily.get(subject).catch(() => null)]);
+  return binding(stateOf(caps.hourly, h, WINDOWS.hourly), stateOf(caps.daily, d, WINDOWS.daily));
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { type EmbeddedHandle, startEmbeddedPostgres } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+
+/**
+ * One fresh database per test run: a new database on DATABASE_URL's server (dropped after),
+ * or a throw-away embedded PostgreSQL in a temporary DATA_DIR.
+ */
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    dataDir: string;
+  }
+}
+
+let embedded: EmbeddedHandle | null = null;
+let dropDatabase: (() => Promise<void>) | null = null;
+let dataDir = "";
+
+export async function setup(project: TestProject): Promise<void> {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "forma-test-"));
+  let url: string;
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `forma_test_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(external, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const u = new URL(external);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const a = postgres(external, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    embedded = await startEmbeddedPostgres(dataDir, { ephemeral: true });
+    url = embedded.url;
+  }
+  await runMigrations(url);
+  process.env.DATABASE_URL = url;
+  process.env.DATA_DIR = dataDir;
+  const { prepareSharedFixtures } = await import("./shared-fixtures");
+  await prepareSharedFixtures();
+  project.provide("databaseUrl", url);
+  project.provide("dataDir", dataDir);
+}
+
+export async function teardown(): Promise<void> {
+  const { closeDb } = await import("../db/client");
+  await closeDb().catch(() => {});
+  await dropDatabase?.().catch((e) => console.error("could not drop test database", e));
+  await embedded?.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,166 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, expect } from "vitest";
+import { getDb } from "@/db/client";
+import type { ApiKeyKind, Entitlements, SubscriptionPlan } from "@/db/schema";
+import { clearAuthCaches } from "@/server/api/auth";
+import { resetEnvCache } from "@/server/env";
+import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
+import { discoverRoutes, matchRoute } from "./app-router";
+
+/**
+ * Integration harness: serves the app's real route handlers over real HTTP (node:http) and
+ * creates a fresh organization with keys for each test.
+ */
+const routes = discoverRoutes(path.resolve(import.meta.dirname, "../app"));
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+async function dispatch(nodeReq: IncomingMessage, nodeRes: ServerResponse, base: string): Promise<void> {
+  const url = new URL(nodeReq.url ?? "/", base);
+  const match = matchRoute(routes, url.pathname);
+  const method = (nodeReq.method ?? "GET").toUpperCase();
+  let res: Response;
+  if (!match) {
+    res = new Response("<h1>404</h1>", { status: 404, headers: { "content-type": "text/html" } });
+  } else {
+    const mod = (await import(/* @vite-ignore */ match.route.file)) as Record<string, Handler | undefined>;
+    const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
+    if (!handler) {
+      res = new Response(null, { status: 405 }); // what Next does for a method a route file lacks
+    } else {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(nodeReq.headers)) if (typeof v === "string") headers.set(k, v);
+      const hasBody = method !== "GET" && method !== "HEAD";
+      const req = new Request(url, {
+        method,
+        headers,
+        body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
+        // @ts-expect-error Node's fetch needs duplex for streamed bodies
+        duplex: hasBody ? "half" : undefined,
+      });
+      res = await handler(req, { params: Promise.resolve(match.params) });
+    }
+  }
+  nodeRes.statusCode = res.status;
+  res.headers.forEach((v, k) => nodeRes.setHeader(k, v));
+  if (res.body && method !== "HEAD") {
+    const buf = Buffer.from(await res.arrayBuffer());
+    nodeRes.end(buf);
+  } else nodeRes.end();
+}
+
+export interface TestApp {
+  baseUrl: string;
+}
+
+let server: Server | null = null;
+export const app: TestApp = { baseUrl: "" };
+
+/** Starts the in-process server for this test file (call at module top level). */
+export function useTestApp(): TestApp {
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      dispatch(req, res, app.baseUrl).catch((err) => {
+        res.statusCode = 599;
+        res.end(String(err?.stack ?? err));
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
+    const { port } = server!.address() as { port: number };
+    app.baseUrl = `http://127.0.0.1:${port}`;
+    process.env.PUBLIC_BASE_URL = app.baseUrl;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  });
+  return app;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  key?: string | null;
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API over HTTP. `body` is sent as JSON. */
+export async function call<T = any>(pathOrUrl: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers["x-api-key"] = opts.key;
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${app.baseUrl}${pathOrUrl}`;
+  const res = await fetch(url, { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export interface TestOrg {
+  organizationId: string;
+  /** Team-scoped key pinned to the organization. */
+  key: string;
+  keyId: string;
+}
+
+export interface TestOrgOptions {
+  name?: string;
+  subscriptionPlan?: SubscriptionPlan;
+  isTrial?: boolean;
+  hourlyCap?: number | null;
+  dailyCap?: number | null;
+  entitlements?: Partial<Entitlements>;
+}
+
+/** A fresh organization with a team key; plan "internal" (caps of 10M) unless told otherwise. */
+export async function createTestOrg(opts: TestOrgOptions = {}): Promise<TestOrg> {
+  const db = getDb();
+  const organizationId = await createOrganization(db, { name: opts.name ?? "Test Studio", subscriptionPlan: opts.subscriptionPlan ?? "internal", ...opts });
+  const { id, key } = await createApiKey(db, { organizationId, kind: "team" });
+  return { organizationId, key, keyId: id };
+}
+
+export async function createKey(organizationId: string, kind: ApiKeyKind, extraOrganizationIds?: string[]): Promise<string> {
+  return (await createApiKey(getDb(), { organizationId, kind, extraOrganizationIds })).key;
+}
+
+export { clearAuthCaches };
+
+/** Asserts the error envelope and returns its error object. */
+export function expectError(res: ApiResponse, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get("content-type")).toContain("application/json");
+  expect(res.body?.error?.code, res.text).toBe(code);
+  expect(typeof res.body.error.message).toBe("string");
+  return res.body.error as { code: string; message: string; target?: string; details?: { code: string; message: string; target: string }[] };
+}
+
+/**
+ * The shared security cases every keyed route must pass: no key, malformed key, unknown key,
+ * content-only key -> 401; a team key of another organization -> 403.
+ */
+export async function expectAuthMatrix(org: TestOrg, path: string, opts: Omit<CallOptions, "key"> = {}): Promise<void> {
+  expectError(await call(path, { ...opts, key: null }), 401, "Unauthorized");
+  expectError(await call(path, { ...opts, key: "not-a-key" }), 401, "Unauthorized");
+  expectError(await call(path, { ...opts, key: `fma_${"A".repeat(32)}` }), 401, "Unauthorized");
+  expectError(await call(path, { ...opts, key: await createKey(org.organizationId, "content") }), 401, "Unauthorized");
+  const other = await createTestOrg({ name: "Other Studio" });
+  expectError(await call(path, { ...opts, key: other.key }), 403, "Forbidden");
+}

@@ -1,0 +1,8 @@
+import { inject } from "vitest";
+
+// Integration workers talk to the run's database and keep files in its DATA_DIR.
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.DATA_DIR = inject("dataDir");
+(process.env as Record<string, string>).NODE_ENV = "test";
+process.env.LOG_LEVEL ??= "error";
+process.env.DB_POOL_MAX ??= "10";
