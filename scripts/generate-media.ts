@@ -625,23 +625,31 @@ const fadeInOut = (seconds: number, d = 0.5) => `fade=t=in:st=0:d=${d},fade=t=ou
 const progressBar = (input: string, seconds: number, output: string) =>
   `color=c=white@0.8:s=${W}x3:r=${FPS}[pb];[${input}][pb]overlay=x='-W+W*t/${seconds}':y=H-3:shortest=1[${output}]`;
 
-async function chapters(
-  list: { title: string; motion: Motion; pose: Pose; background: Background; voice: string }[],
-  each: number,
-  song: SongSpec,
-): Promise<{ graph: string; audio: Float32Array }> {
-  const total = list.length * each;
+interface Chapter {
+  title: string;
+  seconds: number;
+  motion: Motion;
+  pose: Pose;
+  background: Background;
+  /** Spoken (en-US) at the start of the chapter. */
+  voice: string;
+}
+
+/** Consecutive scenes with a countdown each, an overall progress bar and announced chapters. */
+async function chapters(list: Chapter[], song: SongSpec): Promise<{ graph: string; audio: Float32Array }> {
+  const starts = list.map((_, i) => list.slice(0, i).reduce((sum, c) => sum + c.seconds, 0));
+  const total = list.reduce((sum, c) => sum + c.seconds, 0);
   const scenes = await Promise.all(
     list.map((c, i) =>
       sceneGraph({
         label: `c${i}`,
-        seconds: each,
+        seconds: c.seconds,
         hue: (i * 97 + 20) % 360,
         background: c.background,
         variant: i + 3,
         pose: c.pose,
         motion: c.motion,
-        period: c.motion === "hold" ? each : 1.5,
+        period: c.motion === "hold" ? 4 : 2,
         title: c.title,
         countdown: true,
       }),
@@ -654,7 +662,9 @@ async function chapters(
     progressBar("cat", total, "pre"),
     `[pre]${fadeInOut(total)}[v]`,
   ].join(";");
-  const lines = await Promise.all(list.map(async (c, i) => ({ at: i * each + 0.4, pcm: await speakToPcm(c.voice, "en-US") })));
+  const lines = await Promise.all(
+    list.map(async (c, i) => ({ at: starts[i]! + 0.4, pcm: await speakToPcm(c.voice, "en-US") })),
+  );
   return { graph, audio: mixVoiceOver(renderSong(song, total), lines) };
 }
 
@@ -675,32 +685,31 @@ const LONG_VIDEOS: LongVideo[] = [
     name: "class-flow",
     seconds: 60,
     posterAt: 1,
-    // Chapters at 0-15, 15-30, 30-45 and 45-60 seconds.
+    // Chapters match db/seed/data/workouts.ts: 0-12, 12-28, 28-46 and 46-60 seconds.
     build: () =>
       chapters(
         [
-          { title: "Warm-up", motion: "sway", pose: "stand", background: "gradient", voice: "Warm up. Let's get moving." },
-          { title: "Squat series", motion: "bob", pose: "stand", background: "life", voice: "Squats. Keep your chest up." },
-          { title: "Push-up series", motion: "bob", pose: "floor", background: "testsrc2", voice: "Push ups. Hold a straight line." },
-          { title: "Cool-down", motion: "hold", pose: "floor", background: "mandelbrot", voice: "Cool down. Breathe and stretch." },
+          { title: "Centering", seconds: 12, motion: "hold", pose: "floor", background: "gradient", voice: "Centering. Breathe and settle in." },
+          { title: "Cat-Cow Warm-Up", seconds: 16, motion: "bob", pose: "floor", background: "life", voice: "Cat cow. Move with your breath." },
+          { title: "Downward Dog Flow", seconds: 18, motion: "stride", pose: "floor", background: "mandelbrot", voice: "Downward dog. Lengthen your spine." },
+          { title: "Lunge Opener", seconds: 14, motion: "circle", pose: "stand", background: "cellauto", voice: "Lunge opener. Open your hips." },
         ],
-        15,
-        { bpm: 112, root: 57, minor: false, chords: [0, 4, 5, 3], seed: 11, drums: "four" },
+        { bpm: 84, root: 57, minor: false, chords: [0, 4, 5, 3], seed: 11, drums: "half" },
       ),
   },
   {
     name: "multi-circuit",
     seconds: 30,
     posterAt: 1,
-    // Three 10-second stations: squat, push-up, jumping jack.
+    // Four stations, as in db/seed/data/workouts.ts: 0-8, 8-15, 15-23 and 23-30 seconds.
     build: () =>
       chapters(
         [
-          { title: "Squat", motion: "bob", pose: "stand", background: "cellauto", voice: "Squats. Go." },
-          { title: "Push-up", motion: "bob", pose: "floor", background: "gradient", voice: "Push ups. Go." },
-          { title: "Jumping Jack", motion: "jump", pose: "stand", background: "life", voice: "Jumping jacks. Go." },
+          { title: "Squat", seconds: 8, motion: "bob", pose: "stand", background: "cellauto", voice: "Squats. Go." },
+          { title: "Push-up", seconds: 7, motion: "bob", pose: "floor", background: "gradient", voice: "Push ups." },
+          { title: "Mountain Climber", seconds: 8, motion: "twist", pose: "floor", background: "life", voice: "Mountain climbers." },
+          { title: "Reverse Lunge", seconds: 7, motion: "stride", pose: "stand", background: "testsrc2", voice: "Reverse lunges." },
         ],
-        10,
         { bpm: 128, root: 55, minor: true, chords: [0, 5, 6, 4], seed: 12, drums: "four" },
       ),
   },
@@ -860,6 +869,8 @@ async function loadExercises(waitMinutes: number): Promise<SeedExercise[]> {
 async function generateInstructionAudio(waitMinutes: number): Promise<void> {
   const exercises = await loadExercises(waitMinutes);
   const byKey = new Map(exercises.map((e) => [e.key ?? e.slug ?? "", e]));
+  const unplanned = [...byKey.keys()].filter((key) => !(key in EXERCISE_CLIPS));
+  if (unplanned.length) throw new Error(`Add clip plans to EXERCISE_CLIPS for: ${unplanned.join(", ")}`);
   const jobs: { rel: string; text: string; locale: SpeechLocale }[] = [];
   for (const key of EXERCISE_KEYS) {
     const exercise = byKey.get(key);
@@ -927,15 +938,16 @@ async function writeManifest(): Promise<Record<string, ManifestEntry>> {
       continue;
     }
     const data = await readFile(path.join(OUT, rel));
-    const entry: ManifestEntry = { contentType, bytes: data.length, sha256: createHash("sha256").update(data).digest("hex") };
-    const duration = durations.get(rel);
-    if (duration !== undefined) {
-      await verifyMedia(rel, data, duration);
-      entry.durationSeconds = duration;
-    }
-    const script = transcripts.get(rel);
-    if (script !== undefined) entry.scriptText = script;
-    manifest[rel] = entry;
+    const durationSeconds = durations.get(rel);
+    if (durationSeconds !== undefined) await verifyMedia(rel, data, durationSeconds);
+    const scriptText = transcripts.get(rel);
+    manifest[rel] = {
+      contentType,
+      bytes: data.length,
+      ...(durationSeconds !== undefined && { durationSeconds }),
+      ...(scriptText !== undefined && { scriptText }),
+      sha256: createHash("sha256").update(data).digest("hex"),
+    };
   }
   await writeFile(path.join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

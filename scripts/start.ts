@@ -35,5 +35,5 @@ if (!built) {
   writeFileSync(stampFile, stamp);
 }
 
-process.env.NODE_ENV ??= "production";
-await import("../server.ts");
+(process.env as Record<string, string>).NODE_ENV ??= "production";
+await import("../server");

@@ -417,7 +417,7 @@ export const EXERCISES: ExerciseSeed[] = [
       "sv-SE": "Sidoplanka",
     },
     description:
-      "A lateral plank on one forearm that targets the obliques and hip stabilisers. Stack the feet and lift the hips so the body forms one straight line.",
+      "A lateral plank on one forearm that targets the obliques and hip stabilizers. Stack the feet and lift the hips so the body forms one straight line.",
     instructions: {
       "en-US": "Elbow under your shoulder, stack your feet. Lift your hips high and hold a straight line.",
       "de-DE": "Ellbogen unter der Schulter, Füße übereinander. Heb die Hüfte an und halte die Linie.",
@@ -502,7 +502,7 @@ export const EXERCISES: ExerciseSeed[] = [
       "ro-RO": "Burpee",
       "cs-CZ": "Angličák",
       "fi-FI": "Burpee",
-      "lt-LT": "Burpis",
+      "lt-LT": "Burpee",
       "nl-NL": "Burpee",
       "pl-PL": "Burpee",
       "ar-XA": "تمرين البيربي",
@@ -916,7 +916,7 @@ export const EXERCISES: ExerciseSeed[] = [
       "es-ES": "Fondos de tríceps",
       "it-IT": "Dip per tricipiti",
       "pt-PT": "Dips de tríceps",
-      "he-IL": "שקיעות טרייספס",
+      "he-IL": "מקבילים על כיסא",
       "ro-RO": "Flotări pentru triceps",
       "cs-CZ": "Kliky na triceps",
       "fi-FI": "Ojentajadippi",
@@ -1668,7 +1668,7 @@ export const EXERCISES: ExerciseSeed[] = [
     description:
       "A wide side step that sits into one hip while the other leg stays straight, training the glutes and inner thighs in the frontal plane.",
     instructions: {
-      "en-US": "Step wide to the side and sit into that hip, other leg straight. Push back to the centre and switch.",
+      "en-US": "Step wide to the side and sit into that hip, other leg straight. Push back to the center and switch.",
       "de-DE": "Mach einen großen Schritt zur Seite und setz dich in diese Hüfte. Zurück zur Mitte drücken und wechseln.",
       "es-ES": "Da un paso amplio al lado y baja la cadera sobre esa pierna. Vuelve al centro y cambia.",
       "fr-FR": "Faites un grand pas sur le côté et asseyez-vous dans cette hanche. Revenez au centre et changez.",

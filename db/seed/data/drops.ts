@@ -1,0 +1,100 @@
+/**
+ * Seed data: social drops (short social videos cut from workspace content).
+ * Pure data, no DB code. Only drops with status "ready" are listed by the API;
+ * the "processing" drop exists to prove that.
+ */
+import type { Locale } from "../../../server/api/locale";
+
+export type DropChannelPreset = "ig_reels" | "ig_feed" | "tiktok" | "youtube_shorts" | "facebook_feed";
+
+export interface DropVariantSeed {
+  aspectRatio: "9:16" | "1:1" | "16:9";
+  durationSeconds: 15 | 30 | 60;
+}
+
+export interface DropCopyPackSeed {
+  hook: string;
+  caption: string;
+  hashtags: string[];
+  cta: string;
+  posterTagline: { primaryLine: string; secondaryLine: string };
+}
+
+export interface DropSeed {
+  key: string;
+  status: "ready" | "processing";
+  sourceType: "workout" | "exercise";
+  /** WORKOUTS key when sourceType is "workout", EXERCISES key when "exercise". */
+  sourceKey: string;
+  title: string;
+  locale: Locale;
+  channelPreset: DropChannelPreset;
+  variants: DropVariantSeed[];
+  copyPack: DropCopyPackSeed;
+  ctaUrl?: string;
+}
+
+export const DROPS: DropSeed[] = [
+  {
+    key: "drop-hiit-burn-reel",
+    status: "ready",
+    sourceType: "workout",
+    sourceKey: "hiit-burn",
+    title: "HIIT Burn: 4 rounds, zero equipment",
+    locale: "en-US",
+    channelPreset: "ig_reels",
+    variants: [
+      { aspectRatio: "9:16", durationSeconds: 15 },
+      { aspectRatio: "9:16", durationSeconds: 30 },
+      { aspectRatio: "1:1", durationSeconds: 30 },
+    ],
+    copyPack: {
+      hook: "No gym? No excuses.",
+      caption:
+        "Four rounds of jump squats, mountain climbers, skaters and high knees. 40 seconds on, 20 off. Save this for your next living-room session.",
+      hashtags: ["hiit", "homeworkout", "noequipment", "cardio", "formafit"],
+      cta: "Try the full workout free",
+      posterTagline: { primaryLine: "HIIT Burn", secondaryLine: "4 rounds. No equipment." },
+    },
+    ctaUrl: "https://forma.example.com/w/hiit-burn",
+  },
+  {
+    key: "drop-worlds-greatest-stretch-tiktok",
+    status: "ready",
+    sourceType: "exercise",
+    sourceKey: "worlds-greatest-stretch",
+    title: "Die beste Dehnübung der Welt",
+    locale: "de-DE",
+    channelPreset: "tiktok",
+    variants: [
+      { aspectRatio: "9:16", durationSeconds: 15 },
+      { aspectRatio: "9:16", durationSeconds: 60 },
+    ],
+    copyPack: {
+      hook: "Eine Übung für Hüfte, Beine und Rücken.",
+      caption:
+        "Tiefer Ausfallschritt, Ellbogen zum Fuß, dann aufdrehen und zur Decke greifen. Fünf Wiederholungen pro Seite, und dein Tag fühlt sich leichter an.",
+      hashtags: ["mobility", "dehnen", "beweglichkeit", "morgenroutine", "formafit"],
+      cta: "Hol dir den ganzen Mobility-Flow",
+      posterTagline: { primaryLine: "Weltbeste Dehnung", secondaryLine: "Hüfte, Beine und Rücken in einer Übung" },
+    },
+  },
+  {
+    key: "drop-kettlebell-power-shorts",
+    status: "processing",
+    sourceType: "workout",
+    sourceKey: "kettlebell-power",
+    title: "Kettlebell Power in 60 seconds",
+    locale: "en-US",
+    channelPreset: "youtube_shorts",
+    variants: [{ aspectRatio: "9:16", durationSeconds: 60 }],
+    copyPack: {
+      hook: "One bell. Five rounds. Full body.",
+      caption: "Heavy swings, goblet squats, push-ups and burpees. Here is how the Kettlebell Power session flows.",
+      hashtags: ["kettlebell", "strength", "conditioning", "formafit"],
+      cta: "Train it with us",
+      posterTagline: { primaryLine: "Kettlebell Power", secondaryLine: "Strength meets conditioning" },
+    },
+    ctaUrl: "https://forma.example.com/w/kettlebell-power",
+  },
+];

@@ -1,0 +1,77 @@
+import type { Db } from "../client";
+import { issueAccessToken } from "@/server/api/tokens";
+import { getMediaStorage } from "@/server/media/storage";
+import { importSeedMedia } from "@/server/media/import-seed-media";
+import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
+import { seedOrganizationLibrary } from "./library";
+import { upsertReferenceData } from "./reference";
+import { upsertStockCatalog } from "./stock";
+
+/** Platform-wide data every workspace relies on: reference data, stock catalog, demo media. */
+export async function seedPlatform(db: Db): Promise<void> {
+  await importSeedMedia(getMediaStorage());
+  await db.transaction(async (tx) => {
+    await upsertReferenceData(tx);
+    await upsertStockCatalog(tx);
+  });
+}
+
+export interface SeedResult {
+  organizationId: string;
+  apiKey: string;
+  otherOrganizationId: string;
+  otherApiKey: string;
+  multiOrgApiKey: string;
+  contentOnlyApiKey: string;
+  endUser: { id: string; email: string; externalId: string };
+  suspendedEndUser: { id: string; email: string; externalId: string };
+  accessToken: string;
+  workoutIds: string[];
+  privateWorkoutIds: string[];
+  planIds: string[];
+  videoAssetIds: string[];
+  otherWorkoutIds: string[];
+}
+
+/**
+ * The run contract's seed: a fresh pair of organizations with complete demo libraries and
+ * fresh keys, so runs never interfere. Each organization is created in one transaction.
+ */
+export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promise<SeedResult> {
+  await seedPlatform(db);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const main = await db.transaction(async (tx) => {
+    const organizationId = await createOrganization(tx, { name: `${label} Studio`, subscriptionPlan: "internal" });
+    const library = await seedOrganizationLibrary(tx, organizationId, { emailDomain: `studio-${suffix}.example.com` });
+    const apiKey = (await createApiKey(tx, { organizationId, kind: "team", name: "Seed team key" })).key;
+    const contentOnlyApiKey = (await createApiKey(tx, { organizationId, kind: "content", name: "Seed content-only key" })).key;
+    return { organizationId, library, apiKey, contentOnlyApiKey };
+  });
+  const other = await db.transaction(async (tx) => {
+    const organizationId = await createOrganization(tx, { name: `${label} Partner Gym`, subscriptionPlan: "internal" });
+    const library = await seedOrganizationLibrary(tx, organizationId, { emailDomain: `partner-${suffix}.example.com` });
+    const apiKey = (await createApiKey(tx, { organizationId, kind: "team", name: "Seed team key" })).key;
+    return { organizationId, library, apiKey };
+  });
+  const multiOrgApiKey = (
+    await createApiKey(db, { organizationId: main.organizationId, kind: "multi", name: "Seed multi-organization key", extraOrganizationIds: [other.organizationId] })
+  ).key;
+  const endUser = main.library.endUsers[0]!;
+  const accessToken = await issueAccessToken(endUser.id, main.organizationId, 30 * 24 * 3600);
+  return {
+    organizationId: main.organizationId,
+    apiKey: main.apiKey,
+    otherOrganizationId: other.organizationId,
+    otherApiKey: other.apiKey,
+    multiOrgApiKey,
+    contentOnlyApiKey: main.contentOnlyApiKey,
+    endUser,
+    suspendedEndUser: main.library.suspendedEndUser,
+    accessToken,
+    workoutIds: main.library.workoutIds,
+    privateWorkoutIds: main.library.privateWorkoutIds,
+    planIds: main.library.planIds,
+    videoAssetIds: main.library.videoAssetIds,
+    otherWorkoutIds: other.library.workoutIds,
+  };
+}
