@@ -470,7 +470,7 @@ function backgroundGraph(kind: Background, hue: number, variant: number, out: st
     testsrc2: `testsrc2=s=${size}:r=${FPS}`,
     mandelbrot: `mandelbrot=s=${size}:r=${FPS}:start_scale=${0.4 + (variant % 5) * 0.3}:start_x=${-0.74 - (variant % 3) * 0.02}`,
     life: `life=s=${size}:r=${FPS}:seed=${variant + 1}:ratio=0.35:mold=8`,
-    cellauto: `cellauto=s=${size}:r=${FPS}:rule=${[30, 90, 110, 150, 18, 45][variant % 6]}:full=1:scroll=0`,
+    cellauto: `cellauto=s=${size}:r=${FPS}:rule=${[30, 90, 110, 150, 18, 45][variant % 6]}:seed=${variant + 1}:full=1:scroll=0`,
     gradient: `color=c=black:s=${size}:r=${FPS},format=rgb24,geq=r='40+150*X/W':g='60+120*Y/H':b='200-120*X/W'`,
   };
   const { cb, cr } = chromaOf(hue);
@@ -559,6 +559,9 @@ async function encodeVideo(rel: string, graph: string, audio: Float32Array, seco
   const file = await outPath(rel);
   await ffmpeg([
     ...pcmInput(pcm),
+    // One filter thread: the mandelbrot source reuses the previous frame per slice, which
+    // makes its output (and the file hash) vary run to run when sliced across threads.
+    "-filter_complex_threads", "1",
     "-filter_complex", graph,
     "-map", "[v]", "-map", "0:a",
     "-t", String(seconds),

@@ -20,7 +20,7 @@ export interface HandlerContext<P, Q, B> {
 }
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = (req: Request, ctx: NextContext) => Promise<Response>;
+export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & { operation?: OperationDef; methodNotAllowed?: boolean };
 
 const EMPTY_STRICT = z.object({}).strict();
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -136,7 +136,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
   const bodyTarget = requestTypeName(op, "Body");
   const paramsTarget = requestTypeName(op, "Params");
 
-  return async (req: Request, ctx: NextContext): Promise<Response> => {
+  const handle = async (req: Request, ctx: NextContext): Promise<Response> => {
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     let caller: Caller | null = null;
@@ -183,6 +183,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       return errorResponse(new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` }), headers);
     }
   };
+  return Object.assign(handle, { operation: anyOp });
 }
 
 
@@ -200,8 +201,9 @@ type Method = (typeof ALL_METHODS)[number];
 
 /** 405 in the envelope for the methods a path does not serve. */
 export function methodNotAllowed(allowed: string[]): RouteHandler {
-  return async () =>
+  const handle = async () =>
     errorResponse(new ApiError({ code: "MethodNotAllowed", message: `This path supports ${allowed.join(", ")}.` }), { Allow: allowed.join(", ") });
+  return Object.assign(handle, { methodNotAllowed: true });
 }
 
 /** Exports every method of a route file: the declared ones, and 405 for the rest. */

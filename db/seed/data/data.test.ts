@@ -2,6 +2,8 @@
  * Consistency checks for the pure seed data modules: translations, cross-references,
  * muscle shares, workout structure and the benchmark workout.
  */
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES } from "../../../server/api/locale";
 import {
@@ -352,5 +354,37 @@ describe("stock, groups and drops", () => {
       expect(d.variants.length).toBeGreaterThan(0);
       expect(d.copyPack.hashtags.length).toBeGreaterThan(0);
     }
+  });
+});
+
+const MANIFEST_PATH = fileURLToPath(new URL("../media/manifest.json", import.meta.url));
+type ManifestEntry = { durationSeconds?: number; scriptText?: string };
+
+describe.skipIf(!fs.existsSync(MANIFEST_PATH))("generated media manifest", () => {
+  const manifest = (): Record<string, ManifestEntry> => JSON.parse(fs.readFileSync(MANIFEST_PATH, "utf8"));
+
+  it("has a clip for every exercise and instruction audio whose transcript matches the data", () => {
+    const m = manifest();
+    for (const e of EXERCISES) {
+      expect(m[`clips/${e.key}.mp4`], `clip ${e.key}`).toBeDefined();
+      for (const l of INSTRUCTION_LOCALES) {
+        const entry = m[`audio/instructions/${e.key}.${l}.m4a`];
+        expect(entry, `instruction audio ${e.key} ${l}`).toBeDefined();
+        expect(entry?.scriptText, `scriptText ${e.key} ${l}`).toBe(e.instructions[l]);
+      }
+    }
+  });
+
+  it("has music files of the declared length and the shared segment media", () => {
+    const m = manifest();
+    for (const t of MUSIC_TRACKS) {
+      const entry = m[`music/${t.key}.m4a`];
+      expect(entry, `music ${t.key}`).toBeDefined();
+      expect(Math.abs((entry?.durationSeconds ?? 0) - t.durationSeconds), `music ${t.key} length`).toBeLessThan(0.5);
+    }
+    for (const key of ["class-flow", "multi-circuit", "promo-spot", "edu-breathing"]) {
+      expect(m[`video/${key}.mp4`], `video ${key}`).toBeDefined();
+    }
+    expect(Math.abs((m["video/class-flow.mp4"]?.durationSeconds ?? 0) - CLASS_MEDIA_SECONDS)).toBeLessThan(0.5);
   });
 });

@@ -1668,7 +1668,7 @@ export const EXERCISES: ExerciseSeed[] = [
     description:
       "A wide side step that sits into one hip while the other leg stays straight, training the glutes and inner thighs in the frontal plane.",
     instructions: {
-      "en-US": "Step wide to the side and sit into that hip, other leg straight. Push back to the center and switch.",
+      "en-US": "Step wide to the side and sit into that hip, other leg straight. Push back to the centre and switch.",
       "de-DE": "Mach einen großen Schritt zur Seite und setz dich in diese Hüfte. Zurück zur Mitte drücken und wechseln.",
       "es-ES": "Da un paso amplio al lado y baja la cadera sobre esa pierna. Vuelve al centro y cambia.",
       "fr-FR": "Faites un grand pas sur le côté et asseyez-vous dans cette hanche. Revenez au centre et changez.",

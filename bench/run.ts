@@ -1,0 +1,191 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { createServer as netServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { bootstrapDatabase } from "@/db/bootstrap";
+import { getDb } from "@/db/client";
+import type { SeedResult } from "@/db/seed/seed";
+import type { BenchRequest, Scenario } from "./types";
+
+/**
+ * npm run bench [-- --only=<text>] [-- --no-write]: builds and starts the real server on a
+ * fresh embedded database, seeds it, measures a bare node:http baseline answering the same JSON
+ * from the same database, then every scenario in bench/scenarios/. Writes BENCHMARKS.md.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+const write = !process.argv.includes("--no-write") && (!only || process.argv.includes("--write"));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = netServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Row {
+  name: string;
+  issue: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  target: string;
+  pass: boolean | null;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Drives requests with autocannon, recording every response time for exact percentiles. */
+async function measure(base: string, requests: BenchRequest[], connections: number, duration: number, ok: number[]): Promise<Omit<Row, "name" | "issue" | "target" | "pass">> {
+  const times: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = requests[i++ % requests.length]!;
+          return { ...req, method: r.method ?? "GET", path: r.path, headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers }, body: r.body };
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+    if (!ok.includes(status)) errors++;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "forma-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production" as const, LOG_LEVEL: "error" };
+  delete (env as Record<string, unknown>).DATABASE_URL;
+  let server: ChildProcess | null = null;
+  const rows: Row[] = [];
+  try {
+    console.error("starting the server (builds when needed)...");
+    server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    server.stdout!.on("data", (d) => (out += d));
+    for (let t = 0; !out.includes("Forma is running"); t++) {
+      if (server.exitCode !== null || t > 600) throw new Error(`server did not start\n${out}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const seedRun = spawnSync("npm", ["run", "--silent", "seed", "--", "--json"], { cwd: root, env, encoding: "utf8" });
+    if (seedRun.status !== 0) throw new Error(`seed failed: ${seedRun.stderr}`);
+    const seed = JSON.parse(seedRun.stdout) as SeedResult;
+    process.env.DATA_DIR = dataDir;
+    const { url } = await bootstrapDatabase({ migrate: false });
+    const db = getDb();
+    const key = { "x-api-key": seed.apiKey };
+
+    // Baseline: a bare node:http server answering the metadata JSON from the same database.
+    const sql = postgres(url, { max: 20 });
+    const baseline = createServer(async (_req, res) => {
+      const categories = await sql`select id, name->>'en-US' as name from categories order by sort_order, key`;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: { categories, difficulties: ["beginner", "intermediate", "advanced"] } }));
+    });
+    const basePort = await freePort();
+    await new Promise<void>((r) => baseline.listen(basePort, "127.0.0.1", () => r()));
+
+    const listProbe = await fetch(`${base}/v1/orgs/${seed.organizationId}/workouts?limit=20`, { headers: key });
+    const listPath = listProbe.status === 200 ? `/v1/orgs/${seed.organizationId}/workouts?limit=20` : `/v1/orgs/${seed.organizationId}/methodologies`;
+
+    const foundation: (Scenario & { url?: string })[] = [
+      { name: "baseline: bare node:http, same JSON from the same database", issue: "#2", target: "reference", connections: 200, prepare: async () => [{ path: "/" }], url: `http://127.0.0.1:${basePort}` },
+      { name: "GET /health", issue: "#2", target: "-", connections: 200, prepare: async () => [{ path: "/health" }] },
+      {
+        name: "GET /v1/workouts/metadata (keyed)",
+        issue: "#2",
+        target: ">= 50% of baseline rps, p99 < 20 ms @200",
+        connections: 200,
+        prepare: async () => [{ path: "/v1/workouts/metadata", headers: key }],
+      },
+      { name: `GET ${listPath.replace(seed.organizationId, "{org}")} (keyed list)`, issue: "#2", target: "-", connections: 200, prepare: async () => [{ path: listPath, headers: key }] },
+    ];
+    const scenarioFiles = readdirSync(path.join(root, "bench/scenarios")).filter((f) => f.endsWith(".ts")).sort();
+    const extra: Scenario[] = [];
+    for (const f of scenarioFiles) extra.push(...((await import(path.join(root, "bench/scenarios", f))) as { scenarios: Scenario[] }).scenarios);
+
+    let baselineRps = 0;
+    for (const s of [...foundation, ...extra]) {
+      if (only && !s.name.includes(only) && !s.name.startsWith("baseline")) continue;
+      console.error(`> ${s.name}`);
+      try {
+        const requests = await s.prepare({ baseUrl: base, seed, db });
+        const r = await measure((s as { url?: string }).url ?? base, requests, s.connections, s.duration ?? 10, s.expectStatus ?? [200]);
+        if (s.name.startsWith("baseline")) baselineRps = r.rps;
+        let pass: boolean | null = s.passes ? s.passes(r) : null;
+        if (s.name.startsWith("GET /v1/workouts/metadata")) pass = r.rps >= baselineRps / 2 && r.p99 < 20;
+        rows.push({ ...r, name: s.name, issue: s.issue, target: s.target, pass });
+        console.error(`  ${r.rps} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors}`);
+      } catch (err) {
+        console.error(`  failed: ${err instanceof Error ? err.message : err}`);
+        rows.push({ name: s.name, issue: s.issue, target: s.target, connections: s.connections, rps: 0, p50: 0, p95: 0, p99: 0, errors: -1, pass: false });
+      }
+    }
+    baseline.close();
+    await sql.end();
+
+    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+    const table = [
+      "| Scenario | Issue | Conn. | req/s | p50 ms | p95 ms | p99 ms | Errors | Target | Met |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...rows.map((r) => `| ${r.name} | ${r.issue} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.target} | ${r.pass === null ? "-" : r.pass ? "yes" : "no"} |`),
+    ].join("\n");
+    const doc = `# Benchmarks
+
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine}.
+
+Method: the real server (\`npm start\`: Next + custom server, production build) on a fresh embedded PostgreSQL,
+seeded with \`npm run seed\`, driven by autocannon from the same machine (load generator and server share the
+2 cores). Percentiles are exact, computed from every response time. The baseline is a bare \`node:http\` server
+in the bench process answering the same metadata JSON from the same database in the same run, so the
+comparison survives machine noise. Keyed requests go through authentication, the PostgreSQL-backed weighted
+rate limiter (two windows) and strict validation.
+
+${table}
+`;
+    if (write) writeFileSync(path.join(root, "BENCHMARKS.md"), doc);
+    console.log(table);
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+}
+
+await main();

@@ -1,0 +1,40 @@
+import type { Db } from "@/db/client";
+import type { SeedResult } from "@/db/seed/seed";
+
+/**
+ * A benchmark scenario. `npm run bench` builds and starts the real server (server.ts) on an
+ * embedded database, seeds it, then for each scenario calls `prepare` (direct DB access for bulk
+ * data) and drives the returned requests with autocannon. Results go to BENCHMARKS.md.
+ */
+export interface BenchContext {
+  baseUrl: string;
+  /** The run contract's seed output (organizationId, apiKey, workoutIds, ...). */
+  seed: SeedResult;
+  /** A Drizzle handle on the same database the server uses, for bulk inserts. */
+  db: Db;
+}
+
+export interface BenchRequest {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Scenario {
+  /** Short label for the table, e.g. "org workout list, q=core (100k workouts)". */
+  name: string;
+  /** Which issue it belongs to, e.g. "#3". */
+  issue: string;
+  /** The target in words, e.g. "p95 < 30 ms". */
+  target: string;
+  /** Checks the measured figures against the target. */
+  passes?: (r: { p50: number; p95: number; p99: number; rps: number }) => boolean;
+  connections: number;
+  /** Seconds to run (default 10). */
+  duration?: number;
+  /** Bulk data and ids; returns the requests to cycle through (autocannon `requests`). */
+  prepare: (ctx: BenchContext) => Promise<BenchRequest[]>;
+  /** Statuses that count as success (default [200]). */
+  expectStatus?: number[];
+}
