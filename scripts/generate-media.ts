@@ -158,9 +158,13 @@ const SPEECH_RATE = 22050;
  */
 const SPEECH_KBPS = 24;
 
-/** H.264 Main at a low ceiling: synthetic pictures compress well, and the folder stays small. */
+/**
+ * H.264 Main at a low ceiling: synthetic pictures compress well, and the folder stays small.
+ * One x264 thread, because threaded x264 here varies its output with machine load, and
+ * regenerating unchanged media should not produce a diff.
+ */
 const VIDEO_ARGS = [
-  "-c:v", "libx264", "-profile:v", "main", "-level", "3.0", "-pix_fmt", "yuv420p",
+  "-c:v", "libx264", "-profile:v", "main", "-level", "3.0", "-pix_fmt", "yuv420p", "-threads", "1",
   "-preset", "slow", "-crf", "28", "-maxrate", "200k", "-bufsize", "400k", "-r", String(FPS),
 ];
 const AAC_ARGS = (kbps: number) => ["-c:a", "aac", "-b:a", `${kbps}k`, "-ac", "1"];
