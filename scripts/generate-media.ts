@@ -3,17 +3,16 @@
  *
  * Run once by a developer after changing the media plan or the exercise instructions:
  *
- *   npx tsx scripts/generate-media.ts [--wait-for-data=<minutes>]
+ *   npx tsx scripts/generate-media.ts
  *
  * The output is committed, so neither the running service nor the seed command ever needs
  * ffmpeg, espeak-ng or the network. Requirements on the developer machine: the
  * `@ffmpeg-installer/ffmpeg` devDependency (a static ffmpeg) and `espeak-ng` on PATH
  * (`apt-get install -y espeak-ng`). Everything is synthesized: test-pattern backgrounds with
  * moving figures for video, espeak-ng for speech, and a tiny additive synthesizer for music,
- * so there are no third-party assets with licenses to track.
- *
- * `--wait-for-data=N` retries importing db/seed/data/exercises.ts for up to N minutes before
- * rendering the instruction audio (useful while that file is being written in parallel).
+ * so there are no third-party assets with licenses to track. Instruction texts come from
+ * db/seed/data/exercises.ts and track lengths from db/seed/data/music.ts, so the files and
+ * the seed data cannot drift apart.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -21,8 +20,10 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import { EXERCISES, INSTRUCTION_LOCALES, type InstructionLocale } from "../db/seed/data/exercises";
+import { MUSIC_TRACKS } from "../db/seed/data/music";
 import { isFaststart } from "../server/media/mp4";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,8 +34,9 @@ const FFMPEG = ffmpegInstaller.path;
 // The media plan
 // ---------------------------------------------------------------------------------------------
 
-const LOCALES = ["en-US", "de-DE", "es-ES", "fr-FR"] as const;
-type SpeechLocale = (typeof LOCALES)[number];
+/** Spoken tracks exist for the instruction locales of the seed data. */
+const LOCALES = INSTRUCTION_LOCALES;
+type SpeechLocale = InstructionLocale;
 
 /** espeak-ng voice per locale; speed in words per minute, a little slower than the default 175. */
 const VOICES: Record<SpeechLocale, { voice: string; speed: number }> = {
@@ -131,16 +133,16 @@ const NAME_OVERRIDES: Record<string, string> = {
   "cat-cow": "Cat-Cow",
 };
 
-/** Music track key to [length in seconds, song style]; keys match db/seed/data/music.ts. */
-const MUSIC_TRACKS: Record<string, { seconds: number; song: SongSpec }> = {
-  "track-1": { seconds: 20, song: { bpm: 120, root: 57, minor: true, chords: [0, 5, 2, 6], seed: 1, drums: "four" } },
-  "track-2": { seconds: 24, song: { bpm: 100, root: 60, minor: false, chords: [0, 4, 5, 3], seed: 2, drums: "half" } },
-  "track-3": { seconds: 26, song: { bpm: 128, root: 55, minor: false, chords: [0, 3, 4, 3], seed: 3, drums: "four" } },
-  "track-4": { seconds: 29, song: { bpm: 90, root: 52, minor: true, chords: [0, 3, 6, 4], seed: 4, drums: "half" } },
-  "track-5": { seconds: 31, song: { bpm: 140, root: 62, minor: true, chords: [0, 6, 5, 6], seed: 5, drums: "four" } },
-  "track-6": { seconds: 34, song: { bpm: 110, root: 58, minor: false, chords: [5, 3, 0, 4], seed: 6, drums: "four" } },
-  "track-7": { seconds: 37, song: { bpm: 96, root: 53, minor: false, chords: [0, 5, 3, 4], seed: 7, drums: "half" } },
-  "track-8": { seconds: 40, song: { bpm: 124, root: 59, minor: true, chords: [0, 2, 5, 4], seed: 8, drums: "four" } },
+/** Sound of each music track; length and tempo come from db/seed/data/music.ts. */
+const MUSIC_STYLES: Record<string, Omit<SongSpec, "bpm">> = {
+  "track-1": { root: 57, minor: true, chords: [0, 5, 2, 6], seed: 1, drums: "four" },
+  "track-2": { root: 60, minor: false, chords: [0, 4, 5, 3], seed: 2, drums: "half" },
+  "track-3": { root: 55, minor: false, chords: [0, 3, 4, 3], seed: 3, drums: "four" },
+  "track-4": { root: 52, minor: true, chords: [0, 3, 6, 4], seed: 4, drums: "half" },
+  "track-5": { root: 62, minor: true, chords: [0, 6, 5, 6], seed: 5, drums: "four" },
+  "track-6": { root: 58, minor: false, chords: [5, 3, 0, 4], seed: 6, drums: "four" },
+  "track-7": { root: 53, minor: false, chords: [0, 5, 3, 4], seed: 7, drums: "half" },
+  "track-8": { root: 59, minor: true, chords: [0, 2, 5, 4], seed: 8, drums: "four" },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -837,58 +839,23 @@ async function generateSpeech(rel: string, text: string, locale: SpeechLocale): 
   transcripts.set(rel, text);
 }
 
-async function generateMusic(key: string): Promise<void> {
-  const { seconds, song } = MUSIC_TRACKS[key]!;
-  const pcm = await writePcm(renderSong(song, seconds));
-  const rel = `music/${key}.m4a`;
+async function generateMusic(track: (typeof MUSIC_TRACKS)[number]): Promise<void> {
+  const style = MUSIC_STYLES[track.key];
+  if (!style) throw new Error(`Add a style to MUSIC_STYLES for music track "${track.key}"`);
+  const pcm = await writePcm(renderSong({ ...style, bpm: track.bpm }, track.durationSeconds));
+  const rel = `music/${track.key}.m4a`;
   const file = await outPath(rel);
   await ffmpeg([...pcmInput(pcm), ...AAC_ARGS(40), ...CONTAINER_ARGS, file]);
-  durations.set(rel, seconds);
+  durations.set(rel, track.durationSeconds);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Instruction audio from the exercise seed data
-// ---------------------------------------------------------------------------------------------
-
-interface SeedExercise {
-  key?: string;
-  slug?: string;
-  instructions: Partial<Record<SpeechLocale, string | string[]>>;
-}
-
-async function loadExercises(waitMinutes: number): Promise<SeedExercise[]> {
-  const url = pathToFileURL(path.join(ROOT, "db/seed/data/exercises.ts")).href;
-  const deadline = Date.now() + waitMinutes * 60_000;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // A query string defeats the module cache between attempts.
-      const mod = (await import(`${url}?attempt=${attempt}`)) as { EXERCISES?: SeedExercise[] };
-      if (!Array.isArray(mod.EXERCISES)) throw new Error("db/seed/data/exercises.ts does not export EXERCISES");
-      return mod.EXERCISES;
-    } catch (error) {
-      if (Date.now() >= deadline) throw error;
-      console.log(`exercises.ts not importable yet (${(error as Error).message.split("\n")[0]}); retrying in 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-    }
-  }
-}
-
-async function generateInstructionAudio(waitMinutes: number): Promise<void> {
-  const exercises = await loadExercises(waitMinutes);
-  const byKey = new Map(exercises.map((e) => [e.key ?? e.slug ?? "", e]));
-  const unplanned = [...byKey.keys()].filter((key) => !(key in EXERCISE_CLIPS));
+/** Speaks every exercise's instructions in every instruction locale. */
+async function generateInstructionAudio(): Promise<void> {
+  const unplanned = EXERCISES.filter((e) => !(e.key in EXERCISE_CLIPS)).map((e) => e.key);
   if (unplanned.length) throw new Error(`Add clip plans to EXERCISE_CLIPS for: ${unplanned.join(", ")}`);
-  const jobs: { rel: string; text: string; locale: SpeechLocale }[] = [];
-  for (const key of EXERCISE_KEYS) {
-    const exercise = byKey.get(key);
-    if (!exercise) throw new Error(`exercises.ts has no exercise with key "${key}"`);
-    for (const locale of LOCALES) {
-      const raw = exercise.instructions[locale];
-      const text = Array.isArray(raw) ? raw.join(" ") : raw;
-      if (!text?.trim()) throw new Error(`Exercise "${key}" has no ${locale} instructions`);
-      jobs.push({ rel: `audio/instructions/${key}.${locale}.m4a`, text: text.trim(), locale });
-    }
-  }
+  const jobs = EXERCISES.flatMap((e) =>
+    LOCALES.map((locale) => ({ rel: `audio/instructions/${e.key}.${locale}.m4a`, text: e.instructions[locale], locale })),
+  );
   await runPool(jobs, (j) => generateSpeech(j.rel, j.text, j.locale));
 }
 
@@ -965,8 +932,6 @@ async function writeManifest(): Promise<Record<string, ManifestEntry>> {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const waitArg = process.argv.find((a) => a.startsWith("--wait-for-data="));
-  const waitMinutes = waitArg ? Number(waitArg.split("=")[1]) : 0;
   await run("espeak-ng", ["--version"]).catch(() => {
     throw new Error("espeak-ng is required: apt-get install -y espeak-ng");
   });
@@ -982,7 +947,7 @@ async function main(): Promise<void> {
     await step("images", generateImages);
     await step("exercise clips", () => runPool(EXERCISE_KEYS, generateClip));
     await step("videos", () => runPool(LONG_VIDEOS, generateLongVideo));
-    await step("music", () => runPool(Object.keys(MUSIC_TRACKS), generateMusic));
+    await step("music", () => runPool([...MUSIC_TRACKS], generateMusic));
     await step("voice-overs", async () => {
       const jobs = LOCALES.flatMap((locale) =>
         (["workout-intro", "workout-outro"] as const).map((name) => ({
@@ -994,7 +959,7 @@ async function main(): Promise<void> {
       jobs.push({ rel: "audio/exercise-cue.en-US.m4a", text: EXERCISE_CUE, locale: "en-US" });
       await runPool(jobs, (j) => generateSpeech(j.rel, j.text, j.locale));
     });
-    await step("instruction audio", () => generateInstructionAudio(waitMinutes));
+    await step("instruction audio", generateInstructionAudio);
     const manifest = await writeManifest();
     const files = Object.values(manifest);
     const total = files.reduce((sum, f) => sum + f.bytes, 0);

@@ -343,6 +343,7 @@ CREATE TABLE "notifications_outbox" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
+	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone
 );
@@ -396,6 +397,7 @@ CREATE TABLE "generations" (
 	"methodology" jsonb,
 	"inspection" jsonb NOT NULL,
 	"request" jsonb NOT NULL,
+	"result" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -669,6 +671,7 @@ CREATE UNIQUE INDEX "goals_key_uq" ON "goals" USING btree ("key");--> statement-
 CREATE UNIQUE INDEX "muscle_groups_key_uq" ON "muscle_groups" USING btree ("key");--> statement-breakpoint
 CREATE UNIQUE INDEX "exercise_group_items_pos_uq" ON "exercise_group_items" USING btree ("group_id","position");--> statement-breakpoint
 CREATE INDEX "exercise_groups_org_created_idx" ON "exercise_groups" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "exercise_groups_org_type_idx" ON "exercise_groups" USING btree ("organization_id","type","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "instruction_audio_asset_locale_type_uq" ON "instruction_audio" USING btree ("video_asset_id","locale","type");--> statement-breakpoint
 CREATE INDEX "vae_equipment_idx" ON "video_asset_equipment" USING btree ("equipment_id");--> statement-breakpoint
 CREATE INDEX "vamg_muscle_idx" ON "video_asset_muscle_groups" USING btree ("muscle_group_id");--> statement-breakpoint
@@ -676,6 +679,9 @@ CREATE INDEX "video_assets_org_created_idx" ON "video_assets" USING btree ("orga
 CREATE INDEX "video_assets_org_kind_idx" ON "video_assets" USING btree ("organization_id","kind");--> statement-breakpoint
 CREATE INDEX "video_assets_org_coach_idx" ON "video_assets" USING btree ("organization_id","coach");--> statement-breakpoint
 CREATE INDEX "video_assets_org_collection_idx" ON "video_assets" USING btree ("organization_id","collection_name");--> statement-breakpoint
+CREATE INDEX "video_assets_org_skill_idx" ON "video_assets" USING btree ("organization_id","skill_level");--> statement-breakpoint
+CREATE INDEX "video_assets_org_side_idx" ON "video_assets" USING btree ("organization_id","execution_side");--> statement-breakpoint
+CREATE INDEX "video_assets_org_name_idx" ON "video_assets" USING btree ("organization_id",("name"->>'en-US'));--> statement-breakpoint
 CREATE INDEX "video_assets_search_trgm_idx" ON "video_assets" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "music_pools_org_idx" ON "music_pools" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "music_tracks_org_idx" ON "music_tracks" USING btree ("organization_id");--> statement-breakpoint
@@ -683,20 +689,30 @@ CREATE INDEX "workout_categories_category_idx" ON "workout_categories" USING btr
 CREATE INDEX "workout_exports_lookup_idx" ON "workout_exports" USING btree ("workout_id","kind","status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "workout_segments_pos_uq" ON "workout_segments" USING btree ("workout_id","position");--> statement-breakpoint
 CREATE INDEX "workouts_org_list_idx" ON "workouts" USING btree ("organization_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "workouts_org_visibility_idx" ON "workouts" USING btree ("organization_id","visibility","created_at");--> statement-breakpoint
-CREATE INDEX "workouts_org_difficulty_idx" ON "workouts" USING btree ("organization_id","difficulty","created_at");--> statement-breakpoint
-CREATE INDEX "workouts_org_duration_idx" ON "workouts" USING btree ("organization_id","duration");--> statement-breakpoint
-CREATE INDEX "workouts_org_name_idx" ON "workouts" USING btree ("organization_id",("name"->>'en-US'));--> statement-breakpoint
+CREATE INDEX "workouts_listed_created_idx" ON "workouts" USING btree ("organization_id","created_at","id") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_listed_updated_idx" ON "workouts" USING btree ("organization_id","updated_at","id") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_visibility_idx" ON "workouts" USING btree ("organization_id","visibility","created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_difficulty_idx" ON "workouts" USING btree ("organization_id","difficulty","created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_difficulty_rank_idx" ON "workouts" USING btree ("organization_id",(case "difficulty" when 'beginner' then 1 when 'intermediate' then 2 else 3 end),"created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_duration_idx" ON "workouts" USING btree ("organization_id","duration") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_assessment_idx" ON "workouts" USING btree ("organization_id","created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null and "workouts"."allow_assessment";--> statement-breakpoint
+CREATE INDEX "workouts_org_name_idx" ON "workouts" USING btree ("organization_id",("name"->>'en-US')) WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_custom_categories_idx" ON "workouts" USING gin ("custom_categories");--> statement-breakpoint
 CREATE INDEX "workouts_search_trgm_idx" ON "workouts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_workouts_slot_uq" ON "plan_workouts" USING btree ("plan_id","week","day","position");--> statement-breakpoint
 CREATE INDEX "plan_workouts_workout_idx" ON "plan_workouts" USING btree ("workout_id");--> statement-breakpoint
 CREATE INDEX "plans_org_list_idx" ON "plans" USING btree ("organization_id","status","visibility","created_at");--> statement-breakpoint
-CREATE INDEX "notifications_outbox_pending_idx" ON "notifications_outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "plans_listed_created_idx" ON "plans" USING btree ("organization_id","created_at","id") WHERE "plans"."status" = 'published' and "plans"."deleted_at" is null and "plans"."visibility" in ('public', 'private');--> statement-breakpoint
+CREATE INDEX "plans_listed_updated_idx" ON "plans" USING btree ("organization_id","updated_at","id") WHERE "plans"."status" = 'published' and "plans"."deleted_at" is null and "plans"."visibility" in ('public', 'private');--> statement-breakpoint
+CREATE INDEX "plans_listed_name_idx" ON "plans" USING btree ("organization_id",("name"->>'en-US')) WHERE "plans"."status" = 'published' and "plans"."deleted_at" is null and "plans"."visibility" in ('public', 'private');--> statement-breakpoint
+CREATE INDEX "plans_search_trgm_idx" ON "plans" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "notifications_outbox_pending_idx" ON "notifications_outbox" USING btree ("status","available_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_enrollments_one_active_uq" ON "plan_enrollments" USING btree ("end_user_id") WHERE "plan_enrollments"."is_active";--> statement-breakpoint
 CREATE INDEX "plan_enrollments_user_plan_idx" ON "plan_enrollments" USING btree ("end_user_id","plan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workout_feedback_session_uq" ON "workout_feedback" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "workout_feedback_workout_idx" ON "workout_feedback" USING btree ("workout_id");--> statement-breakpoint
 CREATE INDEX "workout_sessions_user_workout_idx" ON "workout_sessions" USING btree ("end_user_id","workout_id","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "workout_sessions_one_started_uq" ON "workout_sessions" USING btree ("end_user_id","workout_id") WHERE "workout_sessions"."status" = 'started' and "workout_sessions"."end_user_id" is not null;--> statement-breakpoint
 CREATE INDEX "workout_sessions_user_completed_idx" ON "workout_sessions" USING btree ("end_user_id","completed_at");--> statement-breakpoint
 CREATE INDEX "generations_org_idx" ON "generations" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "methodology_profiles_org_idx" ON "methodology_profiles" USING btree ("organization_id");--> statement-breakpoint

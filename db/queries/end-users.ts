@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import { endUsers } from "../schema";
+import { type EndUserStatus, endUsers } from "../schema";
 
 const HEX24 = /^[0-9a-f]{24}$/i;
 
@@ -20,4 +20,51 @@ export async function findActiveEndUser(db: Tx, organizationId: string, identifi
     .limit(2);
   // An id match wins over an external id that happens to look like another member's id.
   return rows.find((r) => r.id === ident.toLowerCase()) ?? rows[0] ?? null;
+}
+
+/** An active member by internal id or email (the `endUserId` attribution field). */
+export async function findActiveEndUserByIdOrEmail(db: Tx, organizationId: string, identifier: string) {
+  const ident = identifier.trim();
+  if (!ident || ident.length > 320) return null;
+  const match = HEX24.test(ident)
+    ? sql`${endUsers.id} = ${ident.toLowerCase()}`
+    : ident.includes("@")
+      ? sql`lower(${endUsers.email}) = lower(${ident})`
+      : null;
+  if (!match) return null;
+  const [row] = await db
+    .select()
+    .from(endUsers)
+    .where(and(eq(endUsers.organizationId, organizationId), eq(endUsers.status, "active"), match))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An active member by external id (the `externalUserId` attribution field). */
+export async function findActiveEndUserByExternalId(db: Tx, organizationId: string, externalId: string) {
+  const ident = externalId.trim();
+  if (!ident || ident.length > 320) return null;
+  const [row] = await db
+    .select()
+    .from(endUsers)
+    .where(and(eq(endUsers.organizationId, organizationId), eq(endUsers.status, "active"), eq(endUsers.externalId, ident)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ListEndUsersArgs {
+  organizationId: string;
+  status?: EndUserStatus;
+  limit: number;
+  offset: number;
+}
+
+/** A page of an organization's members, newest first, and the total that matches. */
+export async function listEndUsers(db: Tx, args: ListEndUsersArgs) {
+  const where = and(eq(endUsers.organizationId, args.organizationId), args.status ? eq(endUsers.status, args.status) : undefined);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(endUsers).where(where).orderBy(desc(endUsers.createdAt), desc(endUsers.id)).limit(args.limit).offset(args.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(endUsers).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }

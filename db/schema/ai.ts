@@ -15,6 +15,10 @@ export interface MethodologyRules {
   maxConsecutiveSetsPerMuscleGroup?: number;
   workSecondsMin?: number;
   workSecondsMax?: number;
+  /** Movement patterns never programmed (e.g. "plyometric"); see video_assets.movement_pattern. */
+  bannedMovementPatterns?: string[];
+  /** Highest rate of perceived exertion (1-10) any set may prescribe. */
+  maxRpe?: number;
 }
 
 /** Programming DNA: a team's (or one trainer's) way of programming. At most 10 per workspace. */
@@ -51,6 +55,8 @@ export const generations = pgTable(
     methodology: jsonb().$type<Record<string, unknown> | null>(),
     inspection: jsonb().$type<Record<string, unknown>>().notNull(),
     request: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** What was produced, in brief (exercise ids and durations, or the plan schedule), for later inspection. */
+    result: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [index("generations_org_idx").on(t.organizationId, t.createdAt)],

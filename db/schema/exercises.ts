@@ -50,6 +50,9 @@ export const videoAssets = pgTable(
     index("video_assets_org_kind_idx").on(t.organizationId, t.kind),
     index("video_assets_org_coach_idx").on(t.organizationId, t.coach),
     index("video_assets_org_collection_idx").on(t.organizationId, t.collectionName),
+    index("video_assets_org_skill_idx").on(t.organizationId, t.skillLevel),
+    index("video_assets_org_side_idx").on(t.organizationId, t.executionSide),
+    index("video_assets_org_name_idx").on(t.organizationId, sql`(${t.name}->>'en-US')`),
     index("video_assets_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -107,7 +110,7 @@ export const exerciseGroups = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [index("exercise_groups_org_created_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("exercise_groups_org_created_idx").on(t.organizationId, t.createdAt), index("exercise_groups_org_type_idx").on(t.organizationId, t.type, t.createdAt)],
 );
 
 export const exerciseGroupItems = pgTable(

@@ -63,10 +63,12 @@ export const notificationsOutbox = pgTable(
     status: text().$type<"pending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** Not claimable before this instant: the delivery lease while sending, the retry backoff after a failure. */
+    availableAt: ts("available_at").notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
-  (t) => [index("notifications_outbox_pending_idx").on(t.status, t.createdAt)],
+  (t) => [index("notifications_outbox_pending_idx").on(t.status, t.availableAt)],
 );
 
 export const SESSION_STATUSES = ["started", "completed"] as const;
@@ -93,6 +95,8 @@ export const workoutSessions = pgTable(
   },
   (t) => [
     index("workout_sessions_user_workout_idx").on(t.endUserId, t.workoutId, t.status, t.createdAt),
+    /** At most one started session per member and workout: concurrent starts cannot both stay open. */
+    uniqueIndex("workout_sessions_one_started_uq").on(t.endUserId, t.workoutId).where(sql`${t.status} = 'started' and ${t.endUserId} is not null`),
     index("workout_sessions_user_completed_idx").on(t.endUserId, t.completedAt),
   ],
 );

@@ -39,7 +39,17 @@ export const plans = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [index("plans_org_list_idx").on(t.organizationId, t.status, t.visibility, t.createdAt)],
+  (t) => {
+    /** What the org plan list can show: published, live, never end-user-ai-generated. */
+    const listed = sql`${t.status} = 'published' and ${t.deletedAt} is null and ${t.visibility} in ('public', 'private')`;
+    return [
+      index("plans_org_list_idx").on(t.organizationId, t.status, t.visibility, t.createdAt),
+      index("plans_listed_created_idx").on(t.organizationId, t.createdAt, t.id).where(listed),
+      index("plans_listed_updated_idx").on(t.organizationId, t.updatedAt, t.id).where(listed),
+      index("plans_listed_name_idx").on(t.organizationId, sql`(${t.name}->>'en-US')`).where(listed),
+      index("plans_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    ];
+  },
 );
 
 /** A scheduled workout of a plan: week and day (1-based). */

@@ -13,6 +13,12 @@ export const CONTENT_STATUSES = ["draft", "published"] as const;
 /** team: made in the workspace; template: platform templates copied in; ai-generated: autopilot output. */
 export const WORKOUT_SOURCES = ["team", "template", "ai-generated"] as const;
 
+/**
+ * Difficulty in its natural order (beginner < intermediate < advanced) as SQL; the list's
+ * `sort=difficulty` uses exactly this expression so workouts_org_difficulty_rank_idx serves it.
+ */
+export const WORKOUT_DIFFICULTY_RANK_SQL = sql.raw(`(case "difficulty" when 'beginner' then 1 when 'intermediate' then 2 else 3 end)`);
+
 export interface MusicPlaylists {
   spotify: { url: string } | null;
   appleMusic: { url: string } | null;
@@ -60,14 +66,23 @@ export const workouts = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [
-    index("workouts_org_list_idx").on(t.organizationId, t.status, t.createdAt),
-    index("workouts_org_visibility_idx").on(t.organizationId, t.visibility, t.createdAt),
-    index("workouts_org_difficulty_idx").on(t.organizationId, t.difficulty, t.createdAt),
-    index("workouts_org_duration_idx").on(t.organizationId, t.duration),
-    index("workouts_org_name_idx").on(t.organizationId, sql`(${t.name}->>'en-US')`),
-    index("workouts_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-  ],
+  (t) => {
+    /** The org workout list only ever reads published, live rows: partial indexes stay small and allow index-only counts. */
+    const listed = sql`${t.status} = 'published' and ${t.deletedAt} is null`;
+    return [
+      index("workouts_org_list_idx").on(t.organizationId, t.status, t.createdAt),
+      index("workouts_listed_created_idx").on(t.organizationId, t.createdAt, t.id).where(listed),
+      index("workouts_listed_updated_idx").on(t.organizationId, t.updatedAt, t.id).where(listed),
+      index("workouts_org_visibility_idx").on(t.organizationId, t.visibility, t.createdAt).where(listed),
+      index("workouts_org_difficulty_idx").on(t.organizationId, t.difficulty, t.createdAt).where(listed),
+      index("workouts_org_difficulty_rank_idx").on(t.organizationId, sql`${WORKOUT_DIFFICULTY_RANK_SQL}`, t.createdAt).where(listed),
+      index("workouts_org_duration_idx").on(t.organizationId, t.duration).where(listed),
+      index("workouts_org_assessment_idx").on(t.organizationId, t.createdAt).where(sql`${listed} and ${t.allowAssessment}`),
+      index("workouts_org_name_idx").on(t.organizationId, sql`(${t.name}->>'en-US')`).where(listed),
+      index("workouts_custom_categories_idx").using("gin", t.customCategories),
+      index("workouts_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    ];
+  },
 );
 
 export const workoutCategories = pgTable(

@@ -77,5 +77,6 @@ describe("media URL signing", () => {
     expect(isPublicMediaKey("seed/clips/squat.mp4")).toBe(false);
     expect(() => publicMediaUrl("seed/clips/squat.mp4", BASE)).toThrow();
     expect(() => signMediaUrl("../secrets/media.key", { baseUrl: BASE })).toThrow();
+    expect(() => signMediaUrl("public/x.mp4", { baseUrl: BASE })).toThrow();
   });
 });

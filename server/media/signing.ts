@@ -64,6 +64,8 @@ export interface SignMediaUrlOptions {
 /** `${baseUrl}/media/${key}?exp=<unix seconds>&sig=<HMAC-SHA256, base64url>` */
 export function signMediaUrl(key: string, options: SignMediaUrlOptions = {}): string {
   assertMediaKey(key);
+  // /media/public/... is the unsigned image route, so a signed URL could never reach such a key.
+  if (key.startsWith("public/")) throw new Error(`Media keys under public/ cannot be signed: ${key}`);
   const { expiresInSeconds = DEFAULT_MEDIA_URL_TTL_SECONDS, baseUrl = publicBaseUrl(), now = Date.now() } = options;
   const exp = Math.floor(now / 1000) + expiresInSeconds;
   return `${baseUrl.replace(/\/+$/, "")}/media/${encodeKeyPath(key)}?exp=${exp}&sig=${signature(key, exp)}`;
