@@ -75,6 +75,7 @@ interface ClipPlan {
   reps: number;
 }
 
+/** How each exercise of db/seed/data/exercises.ts moves in its demo clip. */
 const EXERCISE_CLIPS: Record<string, ClipPlan> = {
   squat: { pose: "stand", motion: "bob", seconds: 3, reps: 2 },
   lunge: { pose: "stand", motion: "stride", seconds: 3, reps: 2 },
@@ -119,7 +120,6 @@ const EXERCISE_CLIPS: Record<string, ClipPlan> = {
   "cat-cow": { pose: "floor", motion: "bob", seconds: 4, reps: 1 },
   "worlds-greatest-stretch": { pose: "stand", motion: "circle", seconds: 4, reps: 1 },
 };
-const EXERCISE_KEYS = Object.keys(EXERCISE_CLIPS);
 
 /** Display names for the on-screen label; English only, since clips are shared by all locales. */
 const NAME_OVERRIDES: Record<string, string> = {
@@ -600,10 +600,11 @@ function displayName(key: string): string {
 }
 
 async function generateClip(key: string): Promise<void> {
-  const index = EXERCISE_KEYS.indexOf(key);
-  const plan = EXERCISE_CLIPS[key]!;
-  // Neighbouring exercises get far-apart hues (step of 7/42 of the wheel) and rotating backdrops.
-  const hue = Math.round(((index * 7) % 42) * (360 / 42));
+  const index = EXERCISES.findIndex((e) => e.key === key);
+  const plan = EXERCISE_CLIPS[key];
+  if (!plan) throw new Error(`Add a clip plan to EXERCISE_CLIPS for exercise "${key}"`);
+  // Golden-angle steps give every exercise its own hue, far from its neighbours'.
+  const hue = Math.round((index * 137.508) % 360);
   const graph = await sceneGraph({
     label: "s",
     seconds: plan.seconds,
@@ -851,8 +852,6 @@ async function generateMusic(track: (typeof MUSIC_TRACKS)[number]): Promise<void
 
 /** Speaks every exercise's instructions in every instruction locale. */
 async function generateInstructionAudio(): Promise<void> {
-  const unplanned = EXERCISES.filter((e) => !(e.key in EXERCISE_CLIPS)).map((e) => e.key);
-  if (unplanned.length) throw new Error(`Add clip plans to EXERCISE_CLIPS for: ${unplanned.join(", ")}`);
   const jobs = EXERCISES.flatMap((e) =>
     LOCALES.map((locale) => ({ rel: `audio/instructions/${e.key}.${locale}.m4a`, text: e.instructions[locale], locale })),
   );
@@ -945,7 +944,7 @@ async function main(): Promise<void> {
   };
   try {
     await step("images", generateImages);
-    await step("exercise clips", () => runPool(EXERCISE_KEYS, generateClip));
+    await step("exercise clips", () => runPool(EXERCISES.map((e) => e.key), generateClip));
     await step("videos", () => runPool(LONG_VIDEOS, generateLongVideo));
     await step("music", () => runPool([...MUSIC_TRACKS], generateMusic));
     await step("voice-overs", async () => {

@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."insight_revision_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "organizations" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -418,6 +419,19 @@ CREATE TABLE "methodology_profiles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "health_day_summaries" (
+	"end_user_id" text NOT NULL,
+	"local_date" date NOT NULL,
+	"organization_id" text NOT NULL,
+	"values" jsonb NOT NULL,
+	"sources" jsonb NOT NULL,
+	"activities" jsonb NOT NULL,
+	"entry_counts" jsonb NOT NULL,
+	"revision" bigint DEFAULT nextval('insight_revision_seq') NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "health_day_summaries_end_user_id_local_date_pk" PRIMARY KEY("end_user_id","local_date")
+);
+--> statement-breakpoint
 CREATE TABLE "health_entries" (
 	"id" text PRIMARY KEY NOT NULL,
 	"organization_id" text NOT NULL,
@@ -428,6 +442,9 @@ CREATE TABLE "health_entries" (
 	"recorded_at" timestamp with time zone NOT NULL,
 	"local_date" date NOT NULL,
 	"values" jsonb NOT NULL,
+	"value_sources" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"pushed" jsonb,
+	"synced" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -436,6 +453,8 @@ CREATE TABLE "insight_digests" (
 	"id" text PRIMARY KEY NOT NULL,
 	"end_user_id" text NOT NULL,
 	"local_date" date NOT NULL,
+	"version" integer NOT NULL,
+	"fingerprint" text NOT NULL,
 	"digest" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -447,6 +466,7 @@ CREATE TABLE "nutrition_entries" (
 	"external_id" text,
 	"local_date" date NOT NULL,
 	"logged_at" timestamp with time zone NOT NULL,
+	"meal_type" text,
 	"calories_kcal" real,
 	"protein_g" real,
 	"carbs_g" real,
@@ -641,6 +661,8 @@ ALTER TABLE "workout_sessions" ADD CONSTRAINT "workout_sessions_api_key_id_api_k
 ALTER TABLE "generations" ADD CONSTRAINT "generations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "methodology_profiles" ADD CONSTRAINT "methodology_profiles_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "methodology_profiles" ADD CONSTRAINT "methodology_profiles_owner_trainer_id_trainers_id_fk" FOREIGN KEY ("owner_trainer_id") REFERENCES "public"."trainers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "health_day_summaries" ADD CONSTRAINT "health_day_summaries_end_user_id_end_users_id_fk" FOREIGN KEY ("end_user_id") REFERENCES "public"."end_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "health_day_summaries" ADD CONSTRAINT "health_day_summaries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "health_entries" ADD CONSTRAINT "health_entries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "health_entries" ADD CONSTRAINT "health_entries_end_user_id_end_users_id_fk" FOREIGN KEY ("end_user_id") REFERENCES "public"."end_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insight_digests" ADD CONSTRAINT "insight_digests_end_user_id_end_users_id_fk" FOREIGN KEY ("end_user_id") REFERENCES "public"."end_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -179,7 +179,12 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       return render(anyOp, result, headers);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(err, headers);
-      log("error", "unhandled error", { requestId, operationId: op.operationId, err: err instanceof Error ? err.stack : String(err) });
+      log("error", "unhandled error", {
+        requestId,
+        operationId: op.operationId,
+        err: err instanceof Error ? err.stack : String(err),
+        ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
+      });
       return errorResponse(new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` }), headers);
     }
   };

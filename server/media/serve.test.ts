@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getSignedRoute } from "@/app/media/[...key]/route";
+import { HEAD as headPublicRoute } from "@/app/media/public/[...key]/route";
 import { resetEnvCache } from "@/server/env";
 import { DEFAULT_SEED_MEDIA_DIR, importSeedMedia, type SeedMediaManifest } from "./import-seed-media";
 import { isFaststart } from "./mp4";
@@ -126,5 +128,21 @@ describe("serveMedia", () => {
     expect(poster.headers.get("cache-control")).toBe("public, max-age=86400");
     expect((await get(`${BASE}/media/public/${CLIP}`)).status).toBe(403);
     expect((await get(`${BASE}/media/public/seed/music/track-1.m4a`)).status).toBe(403);
+  });
+});
+
+describe("media routes", () => {
+  const params = (key: string) => ({ params: Promise.resolve({ key: key.split("/") }) });
+
+  it("serve signed media and public images from the configured storage", async () => {
+    const url = signMediaUrl(CLIP, { baseUrl: BASE });
+    const res = await getSignedRoute(new Request(url, { headers: { Range: "bytes=0-9" } }), params(CLIP));
+    expect(res.status).toBe(206);
+    expect((await res.arrayBuffer()).byteLength).toBe(10);
+
+    const poster = "seed/posters/squat.jpg";
+    const head = await headPublicRoute(new Request(`${BASE}/media/public/${poster}`, { method: "HEAD" }), params(poster));
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(manifest["posters/squat.jpg"]!.bytes));
   });
 });

@@ -1,0 +1,46 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../client";
+import { nutritionEntries } from "../schema";
+
+export type NutritionEntryRow = typeof nutritionEntries.$inferSelect;
+export type NutritionEntryInsert = typeof nutritionEntries.$inferInsert;
+
+export async function insertNutritionEntry(db: Tx, row: NutritionEntryInsert): Promise<NutritionEntryRow> {
+  const [created] = await db.insert(nutritionEntries).values(row).returning();
+  return created!;
+}
+
+export async function findNutritionEntryByExternalId(db: Tx, endUserId: string, externalId: string): Promise<NutritionEntryRow | null> {
+  const [row] = await db
+    .select()
+    .from(nutritionEntries)
+    .where(and(eq(nutritionEntries.endUserId, endUserId), eq(nutritionEntries.externalId, externalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Replaces every logged value of an entry (fields not sent become null). */
+export async function replaceNutritionEntry(
+  db: Tx,
+  id: string,
+  patch: Pick<NutritionEntryInsert, "localDate" | "loggedAt" | "mealType" | "caloriesKcal" | "proteinG" | "carbsG" | "fatG">,
+): Promise<NutritionEntryRow> {
+  const [row] = await db
+    .update(nutritionEntries)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(nutritionEntries.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteNutritionEntry(db: Tx, id: string): Promise<void> {
+  await db.delete(nutritionEntries).where(eq(nutritionEntries.id, id));
+}
+
+export async function listNutritionForDays(db: Tx, endUserId: string, days: string[]): Promise<NutritionEntryRow[]> {
+  if (days.length === 0) return [];
+  return db
+    .select()
+    .from(nutritionEntries)
+    .where(and(eq(nutritionEntries.endUserId, endUserId), inArray(nutritionEntries.localDate, days)));
+}

@@ -1,0 +1,7 @@
+import type { JobEvent } from "../events";
+
+/** Sends an event to Inngest; functions run where Inngest calls them (`/api/inngest`). */
+export async function sendInngestEvent(event: JobEvent): Promise<void> {
+  const { inngest } = await import("@/inngest/client");
+  await inngest.send({ name: event.name, data: event.data });
+}

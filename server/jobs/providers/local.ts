@@ -1,0 +1,134 @@
+import PgBoss from "pg-boss";
+import { log } from "@/server/api/log";
+import { type JobEvent, parseJobEvent } from "../events";
+import { ALL_JOBS } from "../registry";
+import type { AnyJobDefinition, JobIo } from "../types";
+
+/**
+ * The local provider: pg-boss queues in the service's own PostgreSQL (schema `pgboss`), one queue
+ * per job, cron schedules through pg-boss's scheduler, retries with backoff. A process that only
+ * sends events (no worker) gets a producer-only instance.
+ */
+type Mode = "worker" | "producer";
+interface LocalState {
+  mode: Mode;
+  ready: Promise<PgBoss>;
+}
+const holder = globalThis as unknown as { __formaJobsLocal?: LocalState };
+
+export interface LocalWorkerOptions {
+  /** Seconds between queue polls (pg-boss minimum 0.5; default 2). */
+  pollingIntervalSeconds?: number;
+  /** Register cron schedules (default true). */
+  schedule?: boolean;
+}
+
+function connectionString(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start the job worker after the database (db/bootstrap.ts)");
+  return url;
+}
+
+async function createQueues(boss: PgBoss): Promise<void> {
+  for (const job of ALL_JOBS) {
+    // Idempotent (ON CONFLICT DO NOTHING in pg-boss).
+    await boss.createQueue(job.id, { name: job.id, retryLimit: job.retries ?? 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 });
+  }
+}
+
+function newBoss(mode: Mode): PgBoss {
+  const boss = new PgBoss({
+    connectionString: connectionString(),
+    schema: "pgboss",
+    application_name: `forma-jobs-${mode}`,
+    max: mode === "worker" ? 4 : 2,
+    supervise: mode === "worker",
+    schedule: mode === "worker",
+    migrate: true,
+  });
+  // pg-boss reports background failures as events; an unhandled "error" event would crash the process.
+  boss.on("error", (err) => log("error", "job queue error", { err: err.message }));
+  return boss;
+}
+
+function localIo(): JobIo {
+  return {
+    run: (_stepId, fn) => fn(),
+    sleep: (_stepId, ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sendEvent: (_stepId, event) => sendLocalEvent(parseJobEvent(event)),
+  };
+}
+
+async function runJob(job: AnyJobDefinition, data: unknown): Promise<unknown> {
+  const payload = job.payload.parse(data ?? {});
+  return job.handler({ payload, io: localIo() });
+}
+
+/** Starts the worker in this process: queues, handlers and cron schedules. Idempotent. */
+export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<void> {
+  const current = holder.__formaJobsLocal;
+  if (current?.mode === "worker") {
+    await current.ready;
+    return;
+  }
+  if (current) {
+    holder.__formaJobsLocal = undefined;
+    await (await current.ready.catch(() => null))?.stop({ graceful: false }).catch(() => {});
+  }
+  const ready = (async () => {
+    const boss = newBoss("worker");
+    await boss.start();
+    await createQueues(boss);
+    for (const job of ALL_JOBS) {
+      await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([j]) => {
+        if (j) await runJob(job, j.data);
+      });
+      if ("cron" in job.trigger) {
+        if (opts.schedule === false) await boss.unschedule(job.id);
+        else await boss.schedule(job.id, job.trigger.cron, {}, { tz: "UTC" });
+      }
+    }
+    log("info", "job worker started (local provider, pg-boss)", { jobs: ALL_JOBS.map((j) => j.id) });
+    return boss;
+  })();
+  holder.__formaJobsLocal = { mode: "worker", ready };
+  try {
+    await ready;
+  } catch (err) {
+    holder.__formaJobsLocal = undefined;
+    throw err;
+  }
+}
+
+/** Stops this process's pg-boss instance (worker or producer), letting running jobs finish. */
+export async function stopLocal(timeoutMs = 10_000): Promise<void> {
+  const current = holder.__formaJobsLocal;
+  if (!current) return;
+  holder.__formaJobsLocal = undefined;
+  const boss = await current.ready.catch(() => null);
+  await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+}
+
+function producer(): Promise<PgBoss> {
+  const current = holder.__formaJobsLocal;
+  if (current) return current.ready;
+  const ready = (async () => {
+    const boss = newBoss("producer");
+    await boss.start();
+    await createQueues(boss);
+    return boss;
+  })();
+  holder.__formaJobsLocal = { mode: "producer", ready };
+  ready.catch(() => {
+    if (holder.__formaJobsLocal?.ready === ready) holder.__formaJobsLocal = undefined;
+  });
+  return ready;
+}
+
+/** Enqueues one job per definition triggered by the event. */
+export async function sendLocalEvent(event: JobEvent): Promise<void> {
+  const jobs = ALL_JOBS.filter((j) => "event" in j.trigger && j.trigger.event === event.name);
+  if (jobs.length === 0) return;
+  const boss = await producer();
+  for (const job of jobs) await boss.send(job.id, event.data as object);
+}

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import type { JobEvent, JobEventName } from "./events";
+
+/** What starts a job: one declared event, or a cron schedule (UTC). */
+export type JobTrigger = { event: JobEventName } | { cron: string };
+
+/**
+ * The small set of tools a handler gets. Under Inngest they are durable steps (`step.run`,
+ * `step.sleep`, `step.sendEvent`: a retried run replays finished steps from their recorded
+ * results); under the local provider `run` simply runs, so every step must be idempotent and
+ * return JSON-serializable values.
+ */
+export interface JobIo {
+  run<T>(stepId: string, fn: () => Promise<T>): Promise<T>;
+  sleep(stepId: string, ms: number): Promise<void>;
+  sendEvent(stepId: string, event: JobEvent): Promise<void>;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** Stable id: the Inngest function id and the pg-boss queue name (kebab-case). */
+  id: string;
+  name: string;
+  trigger: JobTrigger;
+  /** Validates the event data (cron jobs receive `{}`). */
+  payload: S;
+  /** Retries after a failed run (default 3). */
+  retries?: number;
+  handler: (args: { payload: z.output<S>; io: JobIo }) => Promise<unknown>;
+}
+
+export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.id)) throw new Error(`job id ${def.id} must be kebab-case`);
+  return def;
+}
+
+/** Any job definition, whatever its payload schema. */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of different payloads
+export type AnyJobDefinition = JobDefinition<any>;

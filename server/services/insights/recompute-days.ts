@@ -1,0 +1,38 @@
+import type { Tx } from "@/db/client";
+import { deleteDigestsBetween } from "@/db/queries/digests";
+import { deleteDaySummaries, listHealthEntriesForDays, upsertDaySummaries } from "@/db/queries/health";
+import { listNutritionForDays } from "@/db/queries/nutrition";
+import { summarizeDay } from "./day-summary";
+import { addDays } from "./local-date";
+
+/** A digest for day D is built from the days D-89..D. */
+export const DIGEST_WINDOW_DAYS = 90;
+
+export interface MemberRef {
+  id: string;
+  organizationId: string;
+}
+
+/**
+ * Recomputes the day summaries of the given member-local days from their health and nutrition
+ * entries (a day left without entries loses its summary) and drops the cached digests whose
+ * window contains one of them. Runs in the caller's transaction.
+ */
+export async function recomputeDays(tx: Tx, member: MemberRef, days: Iterable<string>): Promise<void> {
+  const list = [...new Set(days)].sort();
+  if (list.length === 0) return;
+  const [entries, nutrition] = await Promise.all([listHealthEntriesForDays(tx, member.id, list), listNutritionForDays(tx, member.id, list)]);
+  const upserts: Parameters<typeof upsertDaySummaries>[1] = [];
+  const empty: string[] = [];
+  for (const day of list) {
+    const summary = summarizeDay(
+      entries.filter((e) => e.localDate === day),
+      nutrition.filter((n) => n.localDate === day),
+    );
+    if (summary) upserts.push({ endUserId: member.id, organizationId: member.organizationId, localDate: day, ...summary });
+    else empty.push(day);
+  }
+  await upsertDaySummaries(tx, upserts);
+  await deleteDaySummaries(tx, member.id, empty);
+  await deleteDigestsBetween(tx, member.id, list[0]!, addDays(list[list.length - 1]!, DIGEST_WINDOW_DAYS - 1));
+}
