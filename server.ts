@@ -1,10 +1,12 @@
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import { bootstrapDatabase } from "./db/bootstrap";
 import { closeDb } from "./db/client";
 import { ensureDemoWorkspace } from "./db/seed/demo";
 import { log } from "./server/api/log";
 import { env, publicBaseUrl } from "./server/env";
+import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { attachRealtime } from "./server/realtime/socket";
 
 /**
@@ -22,8 +24,12 @@ const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+const direct = process.env.FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(import.meta.dirname, "app"), publicBaseUrl);
+
 const server = createServer((req, res) => {
-  handle(req, res).catch((err) => {
+  const pathname = (req.url ?? "/").split("?", 1)[0]!;
+  const work = direct?.handles(pathname) ? direct.dispatch(req, res) : handle(req, res);
+  work.catch((err) => {
     log("error", "request failed outside a route", { err: String(err) });
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { code: "InternalServerError", message: "Something went wrong on our side." } }));

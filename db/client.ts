@@ -7,7 +7,13 @@ export type Db = PostgresJsDatabase<Schema>;
 /** A database handle or a transaction: query functions accept either. */
 export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const globalForDb = globalThis as unknown as { __formaDb?: { db: Db; sql: postgres.Sql } };
+/**
+ * The pool lives on globalThis only in development, so hot reloads do not leak connections. In
+ * production each module copy keeps its own pool: the custom server's direct API path and Next's
+ * bundle each load this module, and a handle must never be shared between two drizzle copies.
+ */
+const globalForDb: { __formaDb?: { db: Db; sql: postgres.Sql } } =
+  process.env.NODE_ENV === "development" ? (globalThis as never) : {};
 
 function connect(): { db: Db; sql: postgres.Sql } {
   const url = process.env.DATABASE_URL;
@@ -21,7 +27,7 @@ function connect(): { db: Db; sql: postgres.Sql } {
   return { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
 }
 
-/** The process-wide pool (kept on globalThis so dev reloads do not leak connections). */
+/** The pool of this module copy. */
 export function getDb(): Db {
   globalForDb.__formaDb ??= connect();
   return globalForDb.__formaDb.db;

@@ -7,7 +7,7 @@ import type { ApiKeyKind, Entitlements, SubscriptionPlan } from "@/db/schema";
 import { clearAuthCaches } from "@/server/api/auth";
 import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
-import { discoverRoutes, matchRoute } from "./app-router";
+import { discoverRoutes, matchRoute } from "@/server/http/app-router";
 
 /**
  * Integration harness: serves the app's real route handlers over real HTTP (node:http) and

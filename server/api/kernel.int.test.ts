@@ -52,6 +52,10 @@ describe("API kernel", () => {
     const org = await createTestOrg();
     expectError(await call("/v1/workouts", { key: org.key }), 404, "NotFound");
     expectError(await call("/v1/categories", { key: org.key }), 404, "NotFound");
+    for (const path of ["/v1/workouts/categories", "/v1/workouts/library", `/v1/orgs/${org.organizationId}/library`]) {
+      expectError(await call(path, { key: org.key }), 404, "NotFound");
+      expectError(await call(path), 404, "NotFound");
+    }
     const res = await call("/v1/workouts/metadata", { key: org.key, method: "DELETE" });
     expectError(res, 405, "MethodNotAllowed");
     expect(res.headers.get("allow")).toBe("GET");

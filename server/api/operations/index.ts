@@ -1,8 +1,13 @@
 import type { OperationDef } from "../operation";
 import * as metadata from "./metadata";
+import * as endusers from "./endusers";
+import * as sessions from "./sessions";
+import * as feedback from "./feedback";
+import * as content from "./content";
+import * as insights from "./insights";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(metadata);
+export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];

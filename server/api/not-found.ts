@@ -1,0 +1,6 @@
+import { ApiError, errorResponse } from "./errors";
+
+/** 404 in the error envelope, for paths that do not exist (never Next's HTML page). */
+export async function notFoundRoute(req: Request): Promise<Response> {
+  return errorResponse(new ApiError({ code: "NotFound", message: `No operation exists at ${new URL(req.url).pathname}.` }));
+}

@@ -1,0 +1,482 @@
+import { z } from "zod";
+import { SUPPORTED_LOCALES } from "../locale";
+import { defineOperation } from "../operation";
+import { HexId, IdName, ReadLocale } from "../schemas";
+
+/**
+ * AI recommend, generate, preflight and adapt (spec "AI recommend, generate, adapt"), plus the
+ * Generation Inspector read (an addition). All success responses are 200; weight 10 except
+ * preflight (1). Bodies are strict: a wrong free-text key (`userGuidance` on generate,
+ * `userRequirements` on adapt) or `methodologyProfileId` outside generate is a 400 ValidationError.
+ */
+
+const Level = z.enum(["beginner", "intermediate", "advanced"]);
+const ORG = z.object({ organizationId: HexId });
+const MAX_FREE_TEXT = 2000;
+
+export const EndUserProfileDetails = z
+  .object({
+    age: z.number().min(5).max(120).optional().meta({ description: "Years." }),
+    gender: z.string().max(40).optional(),
+    fitnessLevels: z.array(Level).max(3).optional().meta({ description: "The lowest level named is used (the safe one). Default intermediate." }),
+    goalIds: z.array(HexId).max(20).optional().meta({ description: "Plan goal ids (GET /v1/plans/metadata)." }),
+    trainingDaysPerWeek: z.number().int().min(1).max(7).optional(),
+    preferredEquipmentCategoryIds: z.array(HexId).max(50).optional().meta({ description: "Equipment categories the member has (GET /v1/workouts/equipment/metadata)." }),
+    endUserId: z
+      .string()
+      .min(1)
+      .max(320)
+      .optional()
+      .meta({ description: "An end user of the organization (24-hex id, external id or email). Personalizes recommend; names the owner of a generated plan." }),
+  })
+  .strict()
+  .meta({ id: "EndUserProfileDetails" });
+
+/** Generate's locale: exactly one of the 18 supported locales; `no`, `no-NO` and others are 400. */
+const GenerateLocale = z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(", ")} (generate accepts no aliases such as "no").` });
+
+const ExerciseSources = z
+  .array(z.enum(["premium_stock", "free_stock", "team_exercises"]))
+  .max(3)
+  .meta({ description: "The final exercise catalog. Omitted or empty means free plus premium stock." });
+
+const CollectionNames = z.array(z.string().min(1).max(200)).max(100);
+
+const GenerateWorkoutFields = {
+  endUserProfileDetails: EndUserProfileDetails.optional(),
+  exerciseSources: ExerciseSources.optional(),
+  durationOptions: z
+    .object({
+      minMinutes: z.number().min(5).max(120).optional(),
+      maxMinutes: z.number().min(5).max(120).optional(),
+    })
+    .strict()
+    .refine((d) => d.minMinutes === undefined || d.maxMinutes === undefined || d.minMinutes <= d.maxMinutes, {
+      message: "minMinutes must not exceed maxMinutes",
+      path: ["minMinutes"],
+    })
+    .optional(),
+  categoryId: HexId.optional().meta({ description: "A category id from GET /v1/workouts/metadata." }),
+  includeExerciseCollections: CollectionNames.optional(),
+  excludeExerciseCollections: CollectionNames.optional(),
+  muscleGroupIds: z.array(HexId).max(20).optional().meta({ description: "Every main set trains at least one of these muscle groups." }),
+  preferredEquipmentCategoryIds: z.array(HexId).max(50).optional().meta({ description: "Overrides endUserProfileDetails.preferredEquipmentCategoryIds." }),
+  locale: GenerateLocale.optional(),
+  userRequirements: z.string().max(MAX_FREE_TEXT).optional(),
+  methodologyProfileId: HexId.optional().meta({ description: "An active team profile from GET /v1/orgs/{organizationId}/methodologies." }),
+};
+
+const exclusiveCollections = (b: { includeExerciseCollections?: string[]; excludeExerciseCollections?: string[] }, ctx: z.RefinementCtx) => {
+  if (b.includeExerciseCollections?.length && b.excludeExerciseCollections?.length) {
+    ctx.addIssue({ code: "custom", path: ["excludeExerciseCollections"], message: "includeExerciseCollections and excludeExerciseCollections are mutually exclusive; send one of them." });
+  }
+};
+
+export const GenerateWorkoutBody = z.object(GenerateWorkoutFields).strict().superRefine(exclusiveCollections).meta({ id: "GenerateWorkoutBody" });
+export type GenerateWorkoutInput = z.output<typeof GenerateWorkoutBody>;
+
+export const AdaptWorkoutBody = z
+  .object({
+    endUserProfileId: z.string().min(1).max(320).optional().meta({ description: "An end user of the organization (24-hex id, external id or email): personalizes from their sessions and feedback." }),
+    endUserProfileDetails: EndUserProfileDetails.optional(),
+    exerciseSources: ExerciseSources.optional().meta({ description: "Catalog for exercise swaps. Default: team exercises plus free and premium stock." }),
+    userGuidance: z.string().max(MAX_FREE_TEXT).optional(),
+    locale: GenerateLocale.optional().meta({ description: "Addition: localized fields as on generate." }),
+  })
+  .strict()
+  .meta({ id: "AdaptWorkoutBody" });
+export type AdaptWorkoutInput = z.output<typeof AdaptWorkoutBody>;
+
+const WorkoutSources = z.array(z.enum(["team", "template"])).max(2);
+
+export const GeneratePlanBody = z
+  .object({
+    endUserProfileDetails: EndUserProfileDetails.optional(),
+    workoutCollectionSources: WorkoutSources.optional().meta({ description: "Default: team plus template." }),
+    categoryIds: z.array(HexId).max(20).optional().meta({ description: "Hard filter on the workout pool." }),
+    locale: GenerateLocale.optional(),
+    userRequirements: z.string().max(MAX_FREE_TEXT).optional(),
+    methodologyProfileId: HexId.optional(),
+    durationWeeks: z.number().int().min(1).max(12).optional().meta({ description: "Addition: plan length in weeks (default by level: 4 for beginners, 6 otherwise)." }),
+  })
+  .strict()
+  .meta({ id: "GeneratePlanBody" });
+export type GeneratePlanInput = z.output<typeof GeneratePlanBody>;
+
+export const AdaptPlanBody = z
+  .object({
+    endUserProfileId: z.string({ error: "endUserProfileId is required." }).min(1).max(320).meta({ description: "Required: the end user the adapted plan is for." }),
+    workoutSources: WorkoutSources.optional().meta({ description: "Where replacement workouts may come from. Default: team plus template." }),
+    endUserProfileDetails: EndUserProfileDetails.optional(),
+    userGuidance: z.string().max(MAX_FREE_TEXT).optional(),
+    locale: GenerateLocale.optional().meta({ description: "Addition: localized fields as on generate." }),
+  })
+  .strict()
+  .meta({ id: "AdaptPlanBody" });
+export type AdaptPlanInput = z.output<typeof AdaptPlanBody>;
+
+export const RecommendWorkoutsBody = z
+  .object({
+    endUserProfileDetails: EndUserProfileDetails.optional(),
+    locale: ReadLocale.optional(),
+    categoryIds: z
+      .array(HexId)
+      .max(20)
+      .optional()
+      .meta({ description: "Optional hard filter: only workouts in at least one of these categories (decision on the spec's open question; see docs/ai.md)." }),
+  })
+  .strict()
+  .meta({ id: "RecommendWorkoutsBody" });
+export type RecommendWorkoutsInput = z.output<typeof RecommendWorkoutsBody>;
+
+export const RecommendPlansBody = z
+  .object({ endUserProfileDetails: EndUserProfileDetails.optional(), locale: ReadLocale.optional() })
+  .strict()
+  .meta({ id: "RecommendPlansBody" });
+export type RecommendPlansInput = z.output<typeof RecommendPlansBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const AppliedRuleSchema = z.object({
+  rule: z.string(),
+  source: z.enum(["platform", "methodology", "request", "safety"]),
+  value: z.unknown(),
+  detail: z.string(),
+});
+const ViolationSchema = z.object({
+  rule: z.string(),
+  source: z.enum(["methodology", "request", "userRequirements", "userGuidance", "profile"]),
+  severity: z.literal("soft"),
+  detail: z.string(),
+});
+
+export const MethodologyRef = z
+  .object({ id: z.string(), name: z.string(), version: z.string(), reason: z.string() })
+  .nullable()
+  .meta({ id: "GenerationMethodology", description: "The Programming DNA profile applied, or null." });
+
+export const Inspection = z
+  .object({
+    methodology: MethodologyRef,
+    hardRulesApplied: z.array(AppliedRuleSchema),
+    violations: z.array(ViolationSchema).meta({ description: "Soft guidance that could not be honoured. Hard rules are never violated (they give 400)." }),
+    complianceStatus: z.enum(["compliant", "partial", "not_applicable"]),
+    generationId: z.string().meta({ description: "Read the snapshot later with GET /v1/orgs/{organizationId}/generations/{generationId}." }),
+    engine: z.enum(["deterministic", "model"]).meta({ description: "Which engine produced the result." }),
+    model: z.string().nullable().meta({ description: "The model id when engine is model." }),
+    fallbackReason: z.string().optional().meta({ description: "Why a configured model's answer was not used." }),
+  })
+  .meta({ id: "GenerationInspection" });
+
+export const GeneratedExercise = z
+  .object({
+    id: z.string().meta({ description: "Resolve media with GET /v1/video-asset/{id}." }),
+    name: z.string(),
+    description: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    videoUri: z.string(),
+    estimatedRepDuration: z.number(),
+    muscleGroups: z.array(z.string()),
+    equipment: z.array(z.string()),
+    collectionName: z.string().nullable(),
+    coach: z.string().nullable(),
+    skillLevel: z.string().nullable(),
+    categories: z.array(z.string()),
+    localizedName: z.string().optional(),
+    localizedDescription: z.string().optional(),
+    localizedMuscleGroups: z.array(z.string()).optional(),
+    localizedEquipment: z.array(z.string()).optional(),
+  })
+  .meta({ id: "GeneratedExercise" });
+
+export const GeneratedInstance = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["single-exercise", "rest"]),
+    phase: z.enum(["warmup", "main", "cooldown"]),
+    durationSeconds: z.number().meta({ description: "Planned seconds (for rep-based sets: reps times the estimated rep duration)." }),
+    reps: z.number().int().nullable(),
+    skipIntro: z.boolean(),
+    pace: z.enum(["slow", "moderate", "fast", "explosive"]).nullable(),
+    weightLevel: z.enum(["light", "medium", "heavy"]).nullable(),
+    rpe: z.number().nullable(),
+    exercise: GeneratedExercise.nullable(),
+  })
+  .meta({ id: "GeneratedInstance" });
+
+const Translations = z.record(z.string(), z.string());
+
+export const GeneratedWorkout = z
+  .object({
+    name: z.string().meta({ description: "English base name." }),
+    description: z.string(),
+    instances: z.array(GeneratedInstance),
+    totalDurationSeconds: z.number(),
+    difficulty: Level,
+    categoryId: z.string(),
+    muscleGroups: z.array(z.string()),
+    equipment: z.array(z.string()),
+    nameTranslations: Translations,
+    descriptionTranslations: Translations,
+    localizedName: z.string().optional(),
+    localizedDescription: z.string().optional(),
+    localizedMuscleGroups: z.array(z.string()).optional(),
+    localizedEquipment: z.array(z.string()).optional(),
+    difficultyLabel: z.string().optional(),
+    methodology: MethodologyRef,
+    inspection: Inspection,
+    adaptationReasoning: z.string().optional(),
+    baseWorkoutId: z.string().optional(),
+  })
+  .meta({ id: "GeneratedWorkout", description: "Ephemeral: no top-level id; play it with the JSON receiver embed." });
+
+const Clamp = z.object({ field: z.string(), proposed: z.unknown(), applied: z.unknown(), rule: z.string(), source: z.enum(["platform", "methodology", "request", "safety"]) });
+const Infeasible = z.object({ rule: z.string(), target: z.string(), message: z.string() });
+
+export const GeneratePreflight = z
+  .object({
+    feasible: z.boolean(),
+    pool: z.object({
+      sources: z.number().int().meta({ description: "Clips in the selected exerciseSources." }),
+      afterCollections: z.number().int(),
+      afterHardRules: z.number().int(),
+      afterEquipment: z.number().int(),
+      eligible: z.number().int(),
+      minimum: z.number().int(),
+      removedBy: z.record(z.string(), z.number()),
+    }),
+    clamps: z.array(Clamp),
+    infeasible: z.array(Infeasible),
+    hardRulesApplied: z.array(AppliedRuleSchema),
+    estimate: z
+      .object({ totalDurationSeconds: z.number(), sets: z.number().int(), distinctExercises: z.number().int(), rounds: z.number().int(), warmup: z.boolean(), cooldown: z.boolean() })
+      .nullable(),
+    methodology: MethodologyRef,
+  })
+  .meta({ id: "GeneratePreflight", description: "Feasibility of a generate body; creates nothing and is not an Inspector snapshot." });
+
+const PreviewSchema = z.object({ url: z.string().nullable(), poster: z.string().nullable(), thumbnail: z.string().nullable() });
+
+export const RecommendedWorkout = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    duration: z.number(),
+    difficulty: Level,
+    thumbnailUrl: z.string().nullable(),
+    recommendation: z.string().meta({ description: "Why this workout, in words (not a score)." }),
+    categories: z.array(IdName),
+    preview: PreviewSchema,
+  })
+  .meta({ id: "RecommendedWorkout" });
+
+export const RecommendedPlan = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    difficulty: Level,
+    durationWeeks: z.number().int(),
+    daysPerWeek: z.number().int(),
+    thumbnailUrl: z.string().nullable(),
+    recommendation: z.string(),
+    goals: z.array(IdName),
+    categories: z.array(IdName),
+  })
+  .meta({ id: "RecommendedPlan" });
+
+const PlanWorkoutRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  duration: z.number(),
+  difficulty: Level,
+  categories: z.array(IdName),
+  thumbnailUrl: z.string().nullable(),
+});
+
+const Prescription = z.object({
+  volumeFactor: z.number().meta({ description: "Multiply sets or work time by this factor." }),
+  intensityDelta: z.number().meta({ description: "RPE points added to the workout's prescription." }),
+  targetRpe: z.number(),
+  note: z.string(),
+});
+
+export const PlanWeek = z
+  .object({
+    week: z.number().int(),
+    phase: z.enum(["base", "build", "peak", "deload"]),
+    volumeFactor: z.number(),
+    intensityDelta: z.number(),
+    targetRpe: z.number(),
+    trainingDays: z.array(z.number().int()),
+    restDays: z.array(z.number().int()),
+    sessions: z.array(z.object({ day: z.number().int().meta({ description: "1 (Monday) to 7 (Sunday)." }), workout: PlanWorkoutRef, prescription: Prescription })),
+  })
+  .meta({ id: "GeneratedPlanWeek" });
+
+export const GeneratedPlan = z
+  .object({
+    id: z.string().optional().meta({ description: "Present when the plan was persisted (readable with GET /v1/plans/{planId}, never listed)." }),
+    visibility: z.literal("end-user-ai-generated").optional(),
+    endUserId: z.string().optional(),
+    basePlanId: z.string().optional(),
+    name: z.string(),
+    description: z.string(),
+    nameTranslations: Translations,
+    descriptionTranslations: Translations,
+    localizedName: z.string().optional(),
+    localizedDescription: z.string().optional(),
+    difficultyLabel: z.string().optional(),
+    difficulty: Level,
+    durationWeeks: z.number().int(),
+    daysPerWeek: z.number().int(),
+    goalIds: z.array(z.string()),
+    categoryIds: z.array(z.string()),
+    weeks: z.array(PlanWeek),
+    reasoning: z.string(),
+    adaptationReasoning: z.string().optional(),
+    methodology: MethodologyRef,
+    inspection: Inspection,
+  })
+  .meta({ id: "GeneratedPlan" });
+
+export const GenerationSnapshot = z
+  .object({
+    generationId: z.string(),
+    kind: z.enum(["workout", "workout-adapt", "plan", "plan-adapt"]),
+    engine: z.enum(["deterministic", "model"]),
+    createdAt: z.string(),
+    methodology: MethodologyRef,
+    inspection: Inspection,
+    request: z.record(z.string(), z.unknown()).meta({ description: "The validated request body." }),
+    result: z.record(z.string(), z.unknown()).nullable().meta({ description: "What was produced, in brief." }),
+  })
+  .meta({ id: "GenerationSnapshot" });
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+export const recommendWorkouts = defineOperation({
+  operationId: "AiApi_recommendWorkouts",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/workouts/recommend",
+  tag: "AI",
+  summary: "Rank published public workouts for an end-user profile",
+  description:
+    "Up to 12 workouts with a text `recommendation` each, diverse rather than near-copies. Uses the profile and, when `endUserProfileDetails.endUserId` names a member, their completed sessions and feedback. An empty workspace gives 200 with an empty array. `categoryIds` is an optional hard filter.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: ORG,
+  body: RecommendWorkoutsBody,
+  success: { status: 200, description: "Bare recommendation response.", schema: z.object({ workouts: z.array(RecommendedWorkout), reasoning: z.string() }).meta({ id: "RecommendWorkoutsResponse" }) },
+  errors: [403, 404],
+});
+
+export const recommendPlans = defineOperation({
+  operationId: "AiApi_recommendPlans",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/plans/recommend",
+  tag: "AI",
+  summary: "Rank public plans for an end-user profile",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: ORG,
+  body: RecommendPlansBody,
+  success: { status: 200, description: "Bare recommendation response.", schema: z.object({ plans: z.array(RecommendedPlan), reasoning: z.string() }).meta({ id: "RecommendPlansResponse" }) },
+  errors: [403, 404],
+});
+
+export const generateWorkout = defineOperation({
+  operationId: "AiApi_generateWorkout",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/workouts/generate",
+  tag: "AI",
+  summary: "Generate an ephemeral workout from the exercise catalog",
+  description:
+    "Hard rules (platform, safety, methodology) are applied and verified by code; `userRequirements` and the methodology's guidance steer the rest. 400 for: an unsupported locale, both collection lists, sources with zero clips, a filtered pool under 10 exercises, an unknown/personal/inactive methodologyProfileId, or rules that make the request infeasible (the message names the rule). Keep clients open 120 s; the work completes even if the client disconnects.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: ORG,
+  body: GenerateWorkoutBody,
+  success: { status: 200, description: "The generated workout (ephemeral, no id).", schema: GeneratedWorkout },
+  errors: [403, 404],
+});
+
+export const preflightGenerateWorkout = defineOperation({
+  operationId: "AiApi_preflightGenerateWorkout",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/workouts/generate/preflight",
+  tag: "AI",
+  summary: "Check a generate body: feasibility, pool size, clamps and infeasible reasons",
+  description: "Same body as generate. Creates nothing. Infeasibility is reported in `infeasible[]` with 200; malformed bodies are still 400.",
+  auth: ["X-Api-Key"],
+  weight: 1,
+  params: ORG,
+  body: GenerateWorkoutBody,
+  success: { status: 200, description: "Feasibility report.", schema: GeneratePreflight },
+  errors: [403, 404],
+});
+
+export const generatePlan = defineOperation({
+  operationId: "AiApi_generatePlan",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/plans/generate",
+  tag: "AI",
+  summary: "Generate a multi-week plan from library workouts",
+  description:
+    "Schedules published public workouts from `workoutCollectionSources` (default team plus template) over `trainingDaysPerWeek` with progression and a lighter week when the length warrants. Fewer than 3 eligible workouts is 400 (no template fallback). Persisted (top-level `id`, visibility end-user-ai-generated) only when `endUserProfileDetails.endUserId` names a member.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: ORG,
+  body: GeneratePlanBody,
+  success: { status: 200, description: "The plan.", schema: GeneratedPlan },
+  errors: [403, 404],
+});
+
+export const adaptWorkout = defineOperation({
+  operationId: "AiApi_adaptWorkout",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/workouts/{workoutId}/adapt",
+  tag: "AI",
+  summary: "Adapt a team workout to an end user (ephemeral)",
+  description: "Team workouts of the organization only: 400 when not eligible, 404 when not in the organization. Instances use kind `single-exercise`, as generate does.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: z.object({ organizationId: HexId, workoutId: HexId }),
+  body: AdaptWorkoutBody,
+  success: { status: 200, description: "The adapted workout with adaptationReasoning.", schema: GeneratedWorkout },
+  errors: [403, 404],
+});
+
+export const adaptPlan = defineOperation({
+  operationId: "AiApi_adaptPlan",
+  method: "post",
+  path: "/v1/orgs/{organizationId}/plans/{planId}/adapt",
+  tag: "AI",
+  summary: "Adapt a plan to an end user (persisted)",
+  description: "`endUserProfileId` is required (400 without). The plan must belong to the organization (404 otherwise). Returns the persisted adapted plan with its id.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: z.object({ organizationId: HexId, planId: HexId }),
+  body: AdaptPlanBody,
+  bodyRequired: true,
+  success: { status: 200, description: "The adapted plan.", schema: GeneratedPlan },
+  errors: [403, 404],
+});
+
+export const getGeneration = defineOperation({
+  operationId: "AiApi_getGeneration",
+  method: "get",
+  path: "/v1/orgs/{organizationId}/generations/{generationId}",
+  tag: "AI",
+  summary: "Read a Generation Inspector snapshot (addition)",
+  description:
+    "Not in the original contract, which says snapshots cannot be fetched later: this addition returns the snapshot stored for every generate, adapt and plan call (hard rules applied, violations, compliance, engine) by the `inspection.generationId` it returned.",
+  auth: ["X-Api-Key"],
+  weight: 1,
+  params: z.object({ organizationId: HexId, generationId: HexId }),
+  success: { status: 200, description: "The snapshot.", schema: z.object({ data: GenerationSnapshot }) },
+  errors: [403, 404],
+});

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/**
+ * The API fast path of the custom server. `/v1`, `/media` and `/health` requests go straight to
+ * the very same App Router route handlers (app/**\/route.ts), matched the way the App Router
+ * matches them, without Next's per-request page machinery, which costs more than the whole API
+ * operation (see BENCHMARKS.md). Everything else (pages, docs, console) is served by Next.
+ * Set FORMA_API_VIA_NEXT=1 to send API traffic through Next instead.
+ */
+export interface DirectDispatcher {
+  handles(pathname: string): boolean;
+  dispatch(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+const PREFIXES = ["/v1/", "/media/"];
+const EXACT = new Set(["/health", "/v1"]);
+
+export async function createDirectDispatcher(appDir: string, baseUrl: () => string): Promise<DirectDispatcher> {
+  const routes = discoverRoutes(appDir).filter((r) => {
+    const first = r.segments[0];
+    return first?.kind === "static" && (first.value === "v1" || first.value === "media" || first.value === "health");
+  });
+  const modules = new Map<RouteFile, Record<string, Handler | undefined>>();
+  await Promise.all(routes.map(async (r) => modules.set(r, (await import(path.resolve(r.file))) as Record<string, Handler | undefined>)));
+
+  return {
+    handles: (pathname) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p)),
+    async dispatch(nodeReq, nodeRes) {
+      const url = new URL(nodeReq.url ?? "/", baseUrl());
+      const match = matchRoute(routes, url.pathname);
+      const method = (nodeReq.method ?? "GET").toUpperCase();
+      const mod = match ? modules.get(match.route) : undefined;
+      const handler = mod?.[method] ?? (method === "HEAD" ? mod?.GET : undefined);
+      if (!match || !handler) {
+        nodeRes.writeHead(match ? 405 : 404, { "content-type": "application/json; charset=utf-8" });
+        nodeRes.end(JSON.stringify({ error: { code: match ? "MethodNotAllowed" : "NotFound", message: match ? "Method not allowed." : "Not found." } }));
+        return;
+      }
+      const headers = new Headers();
+      for (let i = 0; i < nodeReq.rawHeaders.length; i += 2) headers.append(nodeReq.rawHeaders[i]!, nodeReq.rawHeaders[i + 1]!);
+      const hasBody = method !== "GET" && method !== "HEAD";
+      const request = new Request(url, {
+        method,
+        headers,
+        body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
+        // @ts-expect-error Node's fetch needs duplex for streamed bodies
+        duplex: hasBody ? "half" : undefined,
+      });
+      const response = await handler(request, { params: Promise.resolve(match.params) });
+      const out: Record<string, string | string[]> = {};
+      response.headers.forEach((v, k) => {
+        out[k] = v;
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) out["set-cookie"] = cookies;
+      nodeRes.writeHead(response.status, out);
+      if (!response.body || method === "HEAD") {
+        nodeRes.end();
+        return;
+      }
+      await pipeline(Readable.fromWeb(response.body as never), nodeRes);
+    },
+  };
+}
