@@ -467,10 +467,10 @@ CREATE TABLE "nutrition_entries" (
 	"local_date" date NOT NULL,
 	"logged_at" timestamp with time zone NOT NULL,
 	"meal_type" text,
-	"calories_kcal" real,
-	"protein_g" real,
-	"carbs_g" real,
-	"fat_g" real,
+	"calories_kcal" double precision,
+	"protein_g" double precision,
+	"carbs_g" double precision,
+	"fat_g" double precision,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -68,3 +68,11 @@ export async function listEndUsers(db: Tx, args: ListEndUsersArgs) {
   ]);
   return { rows, total: count?.total ?? 0 };
 }
+
+/**
+ * Serializes writes that must see each other per member (plan starts, session starts) inside a
+ * transaction. NO KEY UPDATE does not block foreign-key checks from inserts that reference the member.
+ */
+export async function lockEndUser(db: Tx, endUserId: string): Promise<void> {
+  await db.select({ id: endUsers.id }).from(endUsers).where(eq(endUsers.id, endUserId)).for("no key update");
+}

@@ -28,7 +28,7 @@ export function textArray(values: readonly string[]): SQL {
 }
 
 /** Columns every workout shape needs (list item and detail). */
-const listColumns = {
+export const workoutListColumns = {
   id: workouts.id,
   organizationId: workouts.organizationId,
   organizationName: organizations.name,
@@ -57,12 +57,8 @@ const listColumns = {
   updatedAt: workouts.updatedAt,
 };
 
-export type WorkoutListRow = {
-  [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["notNull"] extends true ? (typeof listColumns)[K]["_"]["data"] : (typeof listColumns)[K]["_"]["data"] | null;
-};
-
 const detailColumns = {
-  ...listColumns,
+  ...workoutListColumns,
   status: workouts.status,
   deletedAt: workouts.deletedAt,
   mixBgMusic: workouts.mixBgMusic,
@@ -147,8 +143,16 @@ function listConditions(args: ListWorkoutsArgs): SQL {
   return and(...conds)!;
 }
 
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern matching `text` anywhere (LIKE's wildcards and escape character escaped). */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE pattern matching values that start with `text`. */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
 }
 
 function orderBy(args: ListWorkoutsArgs): SQL[] {
@@ -161,9 +165,8 @@ function orderBy(args: ListWorkoutsArgs): SQL[] {
     // contains it, then a match elsewhere (other translations, descriptions); shorter names
     // first inside a tier (the closer trigram match), newest last.
     const name = sql`lower(${localizedName(args.locale)})`;
-    const prefix = `${s.phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return [
-      sql`case when ${name} like ${prefix} then 0 when ${name} like ${containsPattern(s.phrase)} then 1 else 2 end`,
+      sql`case when ${name} like ${prefixPattern(s.phrase)} then 0 when ${name} like ${containsPattern(s.phrase)} then 1 else 2 end`,
       sql`length(${name})`,
       desc(workouts.createdAt),
       desc(workouts.id),
@@ -187,11 +190,11 @@ function orderBy(args: ListWorkoutsArgs): SQL[] {
 }
 
 /** One page of the org workout list plus the exact total, in two parallel statements. */
-export async function listOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<{ rows: WorkoutListRow[]; total: number }> {
+export async function listOrgWorkouts(db: Tx, args: ListWorkoutsArgs) {
   const where = listConditions(args);
   const [rows, [countRow]] = await Promise.all([
     db
-      .select(listColumns)
+      .select(workoutListColumns)
       .from(workouts)
       .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
       .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
@@ -203,6 +206,8 @@ export async function listOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<{
   ]);
   return { rows, total: countRow?.n ?? 0 };
 }
+
+export type WorkoutListRow = Awaited<ReturnType<typeof listOrgWorkouts>>["rows"][number];
 
 /** Only the exact total (used to decide between substring and fuzzy search). */
 export async function countOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<number> {

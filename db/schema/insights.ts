@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, ts, updatedAt } from "./columns";
 import { organizations } from "./organizations";
 import { endUsers } from "./people";
@@ -65,10 +65,10 @@ export const nutritionEntries = pgTable(
     localDate: date({ mode: "string" }).notNull(),
     loggedAt: ts("logged_at").notNull(),
     mealType: text().$type<"breakfast" | "lunch" | "dinner" | "snack">(),
-    caloriesKcal: real(),
-    proteinG: real(),
-    carbsG: real(),
-    fatG: real(),
+    caloriesKcal: doublePrecision(),
+    proteinG: doublePrecision(),
+    carbsG: doublePrecision(),
+    fatG: doublePrecision(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

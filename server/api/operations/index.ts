@@ -5,9 +5,10 @@ import * as sessions from "./sessions";
 import * as feedback from "./feedback";
 import * as content from "./content";
 import * as insights from "./insights";
+import * as ai from "./ai";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content);
+export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];

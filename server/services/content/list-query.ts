@@ -23,7 +23,7 @@ export function parseSort<F extends string>(raw: string, allowed: readonly F[], 
     const m = /^\s*([+-]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*$/.exec(part);
     if (!m) return { ok: false, message: `"${part.trim()}" is not a sort key; use +field or -field` };
     const name = m[2]!;
-    const field = (aliases[name] ?? (allowed as readonly string[]).find((f) => f === name)) as F | undefined;
+    const field = (Object.hasOwn(aliases, name) ? aliases[name] : (allowed as readonly string[]).find((f) => f === name)) as F | undefined;
     if (!field) return { ok: false, message: `"${name}" cannot be sorted on; use one of ${[...allowed, ...Object.keys(aliases)].join(", ")}` };
     if (seen.has(field)) return { ok: false, message: `"${name}" appears twice in sort` };
     seen.add(field);
@@ -79,14 +79,4 @@ export function parseCategoryTokens(raw: string): ParseResult<CategoryTokens> {
 /** Normalizes a search string: lower case, collapsed whitespace, at most 8 distinct words. */
 export function searchWords(q: string): string[] {
   return [...new Set(q.toLowerCase().normalize("NFC").split(/\s+/).filter(Boolean))].slice(0, 8);
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards and the escape character escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A LIKE pattern matching values that start with `text`. */
-export function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -1,6 +1,6 @@
 import type { endUsers, planEnrollments, plans, workouts } from "@/db/schema";
 import { type Locale, pickText } from "@/server/api/locale";
-import { publicMediaUrl } from "@/server/media/signing";
+import { isPublicMediaKey, publicMediaUrl } from "@/server/media/signing";
 
 type EndUserRow = typeof endUsers.$inferSelect;
 type WorkoutRow = typeof workouts.$inferSelect;
@@ -36,7 +36,7 @@ export function toLibraryWorkout(w: WorkoutRow, assignedAt: Date, locale: Locale
     visibility: w.visibility,
     locked: w.locked,
     rating: ratingOf(w),
-    thumbnailUrl: w.thumbnailKey ? publicMediaUrl(w.thumbnailKey) : null,
+    thumbnailUrl: w.thumbnailKey && isPublicMediaKey(w.thumbnailKey) ? publicMediaUrl(w.thumbnailKey) : null,
     assignedAt: assignedAt.toISOString(),
   };
 }

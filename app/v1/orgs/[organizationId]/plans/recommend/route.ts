@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { recommendPlans as op } from "@/server/api/operations/ai";
+import { methods, route } from "@/server/api/route";
+import { recommendPlans } from "@/server/services/ai/recommend-plans";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /v1/orgs/{organizationId}/plans/recommend – rank public plans for a profile
+  POST: route(op, async ({ params, body }) => recommendPlans(getDb(), params.organizationId, body)),
+});

@@ -1,0 +1,53 @@
+import { Output, generateText } from "ai";
+import type { z } from "zod";
+import { log } from "@/server/api/log";
+import type { ConfiguredModel } from "./providers/model";
+
+/** How long a model may take before the deterministic result is returned instead. */
+export const MODEL_TIME_BUDGET_MS = 20_000;
+
+export type ModelCallResult<T> = { ok: true; value: T; ms: number } | { ok: false; reason: string; ms: number };
+
+/**
+ * One structured call: `generateText` with `Output.object({ schema })`, no retries, bounded by a
+ * time budget (the SDK's abort signal plus our own timer, so a model that ignores the signal
+ * cannot hold the request). Never throws: failures come back as `{ ok: false, reason }`.
+ */
+export async function callModel<S extends z.ZodType>(
+  configured: ConfiguredModel,
+  args: { schema: S; system: string; prompt: string; timeoutMs?: number; name: string },
+): Promise<ModelCallResult<z.output<S>>> {
+  const started = Date.now();
+  const budget = args.timeoutMs ?? MODEL_TIME_BUDGET_MS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`model timed out after ${budget} ms`));
+    }, budget);
+  });
+  try {
+    const result = await Promise.race([
+      generateText({
+        model: configured.model,
+        output: Output.object({ schema: args.schema, name: args.name }),
+        system: args.system,
+        prompt: args.prompt,
+        maxRetries: 0,
+        temperature: 0.4,
+        abortSignal: controller.signal,
+      }),
+      timeout,
+    ]);
+    const parsed = args.schema.safeParse(result.output);
+    if (!parsed.success) return { ok: false, reason: `model output failed validation: ${parsed.error.issues[0]?.message ?? "invalid"}`, ms: Date.now() - started };
+    return { ok: true, value: parsed.data, ms: Date.now() - started };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 300) : String(err);
+    log("warn", "AI model call failed; using the deterministic result", { call: args.name, model: configured.id, reason });
+    return { ok: false, reason, ms: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}

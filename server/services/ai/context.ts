@@ -1,0 +1,188 @@
+/**
+ * What every AI use case needs before the engines run: the reference index, the methodology
+ * profile (rule 2), reference-id validation, the member, the exercise pool, and the Inspector
+ * snapshot writer.
+ */
+import type { Db, Tx } from "@/db/client";
+import { findMethodologyProfile, insertGeneration } from "@/db/queries/ai";
+import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises, listTeamPoolExercises } from "@/db/queries/catalog";
+import { newId } from "@/db/schema/columns";
+import { ApiError, badRequest } from "@/server/api/errors";
+import { GOAL_CATEGORY_KEYS } from "@/server/ai/knowledge";
+import type { AppliedRule, ExerciseSource, Infeasibility, MethodologyInput, PoolExercise, ReferenceIndex, Violation } from "@/server/ai/types";
+import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
+import { getReferenceData } from "@/server/services/metadata/reference-cache";
+
+let indexCache: { source: unknown; index: ReferenceIndex } | null = null;
+
+export async function getReferenceIndex(db: Db): Promise<ReferenceIndex> {
+  const ref = await getReferenceData(db);
+  if (indexCache?.source === ref) return indexCache.index;
+  const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  const byKey = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, r]));
+  const index: ReferenceIndex = {
+    categoryById: byId(ref.categories),
+    categoryByKey: byKey(ref.categories),
+    muscleById: byId(ref.muscleGroups),
+    muscleByKey: byKey(ref.muscleGroups),
+    equipmentById: byId(ref.equipment),
+    equipmentCategoryById: byId(ref.equipmentCategories),
+    goalById: byId(ref.goals),
+  };
+  indexCache = { source: ref, index };
+  return index;
+}
+
+/** Rule 2: one message for unknown, personal and inactive profiles, so none can be told apart. */
+export const METHODOLOGY_REJECTED = "methodologyProfileId does not name an active team methodology profile of this organization.";
+
+export async function resolveMethodology(db: Tx, organizationId: string, id: string | undefined): Promise<MethodologyInput | null> {
+  if (!id) return null;
+  const row = await findMethodologyProfile(db, organizationId, id);
+  if (!row || row.scope !== "team" || !row.isActive) throw badRequest(METHODOLOGY_REJECTED, "methodologyProfileId");
+  return { id: row.id, name: row.name, version: row.version, applicability: row.applicability, guidance: row.guidance, rules: row.rules };
+}
+
+/** Unknown reference ids are a 400 naming the field (never silently ignored). */
+export function assertReferenceIds(
+  ref: ReferenceIndex,
+  checks: { field: string; ids: string[] | undefined; kind: "category" | "muscleGroup" | "equipmentCategory" | "goal" }[],
+): void {
+  for (const c of checks) {
+    const map =
+      c.kind === "category" ? ref.categoryById : c.kind === "muscleGroup" ? ref.muscleById : c.kind === "equipmentCategory" ? ref.equipmentCategoryById : ref.goalById;
+    const unknown = (c.ids ?? []).filter((id) => !map.has(id));
+    if (unknown.length) {
+      throw new ApiError({
+        code: "BadRequest",
+        message: `Unknown ${c.kind === "equipmentCategory" ? "equipment category" : c.kind === "muscleGroup" ? "muscle group" : c.kind} id(s) in ${c.field}: ${unknown.join(", ")}.`,
+        target: c.field,
+      });
+    }
+  }
+}
+
+/** The member named by an identifier, or 404 (an unknown end user never yields 500). */
+export async function resolveMember(db: Tx, organizationId: string, identifier: string | undefined) {
+  if (!identifier) return null;
+  return resolveEndUserOrThrow(db, organizationId, identifier);
+}
+
+/** Category keys the goals point to, strongest first, deduplicated. */
+export function goalCategoryKeys(ref: ReferenceIndex, goalIds: string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const id of goalIds ?? []) {
+    const goal = ref.goalById.get(id);
+    for (const k of GOAL_CATEGORY_KEYS[goal?.key ?? ""] ?? []) if (!out.includes(k) && ref.categoryByKey.has(k)) out.push(k);
+  }
+  return out;
+}
+
+// --- Exercise pool ------------------------------------------------------------------------
+
+const STOCK_TTL_MS = 60_000;
+const stockCache = new Map<string, { at: number; rows: Promise<PoolRow[]> }>();
+
+/** The platform stock catalog changes only with a release or seed: kept in memory for a minute. */
+function stockPool(db: Tx, tiers: ("free" | "premium")[]): Promise<PoolRow[]> {
+  const key = [...tiers].sort().join(",");
+  const hit = stockCache.get(key);
+  if (hit && Date.now() - hit.at < STOCK_TTL_MS) return hit.rows;
+  const rows = listStockPoolExercises(db, tiers);
+  rows.catch(() => stockCache.delete(key));
+  stockCache.set(key, { at: Date.now(), rows });
+  return rows;
+}
+
+export const DEFAULT_GENERATE_SOURCES: ExerciseSource[] = ["free_stock", "premium_stock"];
+
+/** The clips of the selected sources (rule 4: `exerciseSources` is the final catalog). */
+export async function loadExercisePool(db: Tx, organizationId: string, sources: ExerciseSource[]): Promise<PoolExercise[]> {
+  const tiers: ("free" | "premium")[] = [];
+  if (sources.includes("free_stock")) tiers.push("free");
+  if (sources.includes("premium_stock")) tiers.push("premium");
+  const [team, stock] = await Promise.all([sources.includes("team_exercises") ? listTeamPoolExercises(db, organizationId) : [], stockPool(db, tiers)]);
+  return [...team.map(toPool), ...stock.map(toPool)];
+}
+
+/** Pool entries for specific clips (e.g. the exercises of a workout being adapted). */
+export async function loadPoolExercisesByIds(db: Tx, ids: string[]): Promise<PoolExercise[]> {
+  return (await listPoolExercisesByIds(db, [...new Set(ids)])).map(toPool);
+}
+
+function toPool(r: PoolRow): PoolExercise {
+  return {
+    id: r.id,
+    source: r.stockTier === "premium" ? "premium_stock" : r.stockTier === "free" ? "free_stock" : "team_exercises",
+    nameEn: r.nameEn,
+    skillLevel: r.skillLevel,
+    collectionName: r.collectionName,
+    coach: r.coach,
+    estimatedRepDuration: Number(r.estimatedRepDuration) > 0 ? Number(r.estimatedRepDuration) : 3,
+    impact: r.impact,
+    movementPattern: r.movementPattern,
+    isStretch: r.isStretch,
+    categoryKeys: r.categoryKeys ?? [],
+    muscles: (r.muscles ?? []).map(([m, s]) => [m, Number(s)] as [string, number]),
+    equipmentIds: r.equipmentIds ?? [],
+  };
+}
+
+// --- Errors and snapshots ---------------------------------------------------------------
+
+/** An infeasible request as the contract's 400: the message names the rule, details list them all. */
+export function infeasibleError(reasons: Infeasibility[]): ApiError {
+  const first = reasons[0]!;
+  return new ApiError({
+    code: "BadRequest",
+    message: `${first.message} (rule: ${first.rule})`,
+    target: first.target,
+    details: reasons.map((r) => ({ code: "Infeasible", message: r.message, target: r.rule })),
+  });
+}
+
+export interface InspectionInput {
+  methodology: MethodologyInput | null;
+  methodologyReason: string;
+  hardRulesApplied: AppliedRule[];
+  violations: Violation[];
+  engine: "deterministic" | "model";
+  model: string | null;
+  fallbackReason?: string;
+}
+
+export function buildInspection(generationId: string, i: InspectionInput) {
+  const methodology = i.methodology ? { id: i.methodology.id, name: i.methodology.name, version: i.methodology.version, reason: i.methodologyReason } : null;
+  const methodologyViolations = i.violations.filter((v) => v.source === "methodology");
+  return {
+    methodology,
+    inspection: {
+      methodology,
+      hardRulesApplied: i.hardRulesApplied,
+      violations: i.violations,
+      complianceStatus: (!i.methodology ? "not_applicable" : methodologyViolations.length ? "partial" : "compliant") as "compliant" | "partial" | "not_applicable",
+      generationId,
+      engine: i.engine,
+      model: i.model,
+      ...(i.fallbackReason ? { fallbackReason: i.fallbackReason } : {}),
+    },
+  };
+}
+
+export const newGenerationId = newId;
+
+export async function saveGeneration(
+  db: Tx,
+  row: {
+    id: string;
+    organizationId: string;
+    kind: "workout" | "workout-adapt" | "plan" | "plan-adapt";
+    engine: string;
+    methodology: Record<string, unknown> | null;
+    inspection: Record<string, unknown>;
+    request: Record<string, unknown>;
+    result: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await insertGeneration(db, row);
+}

@@ -1,0 +1,298 @@
+/**
+ * POST /v1/orgs/{organizationId}/workouts/generate and .../generate/preflight. Resolves the hard
+ * rules (platform, safety, methodology), builds the pool from `exerciseSources` and the filters,
+ * runs the engine, verifies, and stores the Inspector snapshot. Preflight runs the same pipeline
+ * with the deterministic planner only and writes nothing.
+ */
+import type { Db } from "@/db/client";
+import { type WorkoutBounds, allowedEquipmentFor, filterPool, resolveWorkoutBounds } from "@/server/ai/rules";
+import { workoutDescription, workoutName, type WorkoutTextFacts } from "@/server/ai/engine/texts";
+import { planWorkout } from "@/server/ai/engine/workout-planner";
+import { difficultyLabel, isEnglish } from "@/server/ai/i18n";
+import { levelOf } from "@/server/ai/knowledge";
+import { getLanguageModel } from "@/server/ai/providers/model";
+import { stableStringify } from "@/server/ai/rng";
+import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type MethodologyInput, type PoolExercise, type ReferenceIndex } from "@/server/ai/types";
+import { deterministicSignals, runWorkoutEngine } from "@/server/ai/workout-engine";
+import type { GenerateWorkoutInput } from "@/server/api/operations/ai";
+import type { Locale } from "@/server/api/locale";
+import { pickText } from "@/server/api/locale";
+import {
+  DEFAULT_GENERATE_SOURCES,
+  assertReferenceIds,
+  buildInspection,
+  getReferenceIndex,
+  goalCategoryKeys,
+  infeasibleError,
+  loadExercisePool,
+  newGenerationId,
+  resolveMethodology,
+  saveGeneration,
+} from "./context";
+import { loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./present";
+
+interface Prepared {
+  ref: ReferenceIndex;
+  methodology: MethodologyInput | null;
+  bounds: WorkoutBounds | null;
+  boundsError: InfeasibleError | null;
+  pool: PoolExercise[];
+  eligible: PoolExercise[];
+  stages: ReturnType<typeof filterPool>["stages"];
+  poolInfeasible: ReturnType<typeof filterPool>["infeasible"];
+  categoryKey: string | null;
+  categoryId: string;
+  goalKeys: string[];
+  level: ReturnType<typeof levelOf>;
+  preferredEquipmentIds: Set<string> | null;
+}
+
+async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInput): Promise<Prepared> {
+  const ref = await getReferenceIndex(db);
+  const profile = body.endUserProfileDetails ?? {};
+  const equipmentCategoryIds = body.preferredEquipmentCategoryIds?.length ? body.preferredEquipmentCategoryIds : profile.preferredEquipmentCategoryIds;
+  assertReferenceIds(ref, [
+    { field: "categoryId", ids: body.categoryId ? [body.categoryId] : undefined, kind: "category" },
+    { field: "muscleGroupIds", ids: body.muscleGroupIds, kind: "muscleGroup" },
+    { field: "preferredEquipmentCategoryIds", ids: body.preferredEquipmentCategoryIds, kind: "equipmentCategory" },
+    { field: "endUserProfileDetails.preferredEquipmentCategoryIds", ids: profile.preferredEquipmentCategoryIds, kind: "equipmentCategory" },
+    { field: "endUserProfileDetails.goalIds", ids: profile.goalIds, kind: "goal" },
+  ]);
+  const methodology = await resolveMethodology(db, organizationId, body.methodologyProfileId);
+  const level = levelOf(profile.fitnessLevels);
+  let bounds: WorkoutBounds | null = null;
+  let boundsError: InfeasibleError | null = null;
+  try {
+    bounds = resolveWorkoutBounds({ level, profile, durationOptions: body.durationOptions, rules: methodology?.rules ?? null });
+  } catch (err) {
+    if (!(err instanceof InfeasibleError)) throw err;
+    boundsError = err;
+  }
+  const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_GENERATE_SOURCES;
+  const pool = await loadExercisePool(db, organizationId, sources);
+  const allowedEquipmentIds = allowedEquipmentFor(equipmentCategoryIds, ref);
+  const { eligible, stages, infeasible } = filterPool(pool, {
+    includeCollections: body.includeExerciseCollections,
+    excludeCollections: body.excludeExerciseCollections,
+    allowedEquipmentIds,
+    bounds: bounds ?? { bannedIds: new Set(methodology?.rules.bannedExerciseIds ?? []), bannedPatterns: new Set(methodology?.rules.bannedMovementPatterns ?? []), maxImpact: methodology?.rules.maxImpact === "low" ? "low" : "high", maxSkillRank: 2 },
+  });
+  const goalKeys = goalCategoryKeys(ref, profile.goalIds);
+  // The workout's category: the requested one, else the strongest goal category the pool serves.
+  let categoryKey = body.categoryId ? ref.categoryById.get(body.categoryId)!.key : null;
+  if (!categoryKey) categoryKey = goalKeys.find((k) => eligible.some((e) => e.categoryKeys.includes(k))) ?? null;
+  const categoryId = categoryKey ? ref.categoryByKey.get(categoryKey)!.id : mostCommonCategory(eligible, ref);
+  return {
+    ref,
+    methodology,
+    bounds,
+    boundsError,
+    pool,
+    eligible,
+    stages,
+    poolInfeasible: infeasible,
+    categoryKey,
+    categoryId,
+    goalKeys,
+    level,
+    preferredEquipmentIds: allowedEquipmentIds,
+  };
+}
+
+function mostCommonCategory(pool: PoolExercise[], ref: ReferenceIndex): string {
+  const counts = new Map<string, number>();
+  for (const e of pool) for (const k of e.categoryKeys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const key = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  return (key && ref.categoryByKey.get(key)?.id) || ref.categoryByKey.get("strength")?.id || [...ref.categoryById.keys()][0]!;
+}
+
+/** The request as stored in the snapshot and used as the engine's seed. */
+function requestRecord(body: GenerateWorkoutInput): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+}
+
+export async function generateWorkout(db: Db, organizationId: string, body: GenerateWorkoutInput) {
+  const p = await prepare(db, organizationId, body);
+  if (p.boundsError) throw infeasibleError(p.boundsError.reasons);
+  if (p.poolInfeasible.length) throw infeasibleError(p.poolInfeasible);
+  const bounds = p.bounds!;
+  const locale = (body.locale ?? null) as Locale | null;
+  let result: Awaited<ReturnType<typeof runWorkoutEngine>>;
+  try {
+    result = await runWorkoutEngine({
+      pool: p.eligible,
+      bounds,
+      ref: p.ref,
+      categoryKey: p.categoryKey,
+      goalCategoryKeys: p.goalKeys,
+      muscleGroupIds: body.muscleGroupIds?.length ? body.muscleGroupIds : null,
+      preferredEquipmentIds: p.preferredEquipmentIds,
+      seed: stableStringify({ organizationId, body }),
+      userText: body.userRequirements,
+      userTextSource: "userRequirements",
+      methodology: p.methodology,
+      locale,
+      model: getLanguageModel(),
+    });
+  } catch (err) {
+    if (err instanceof InfeasibleError) throw infeasibleError(err.reasons);
+    throw err;
+  }
+  const { plan } = result;
+  const poolById = new Map(p.eligible.map((e) => [e.id, e]));
+  const details = await loadDetails(db, plan.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId!));
+  const instances = presentInstances(plan.instances, poolById, details, p.ref, locale);
+  const summary = summarizeWorkout(plan.instances, poolById, p.ref);
+  const facts: WorkoutTextFacts = {
+    categoryId: p.categoryId,
+    level: p.level,
+    totalSeconds: plan.totalDurationSeconds,
+    muscleIds: summary.muscleIds,
+    equipmentIds: summary.equipmentIds,
+    distinctExercises: new Set(plan.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId)).size,
+    rounds: plan.rounds,
+    warmup: plan.hasWarmup,
+    cooldown: plan.hasCooldown,
+  };
+  const en = result.texts ? { name: result.texts.name, description: result.texts.description } : { name: workoutName(facts, p.ref, "en-US"), description: workoutDescription(facts, p.ref, "en-US") };
+  const localized =
+    locale && locale !== "en-US"
+      ? result.texts?.localizedName && !isEnglish(locale)
+        ? { name: result.texts.localizedName, description: result.texts.localizedDescription ?? workoutDescription(facts, p.ref, locale) }
+        : isEnglish(locale)
+          ? en
+          : { name: workoutName(facts, p.ref, locale), description: workoutDescription(facts, p.ref, locale) }
+      : null;
+
+  const generationId = newGenerationId();
+  const { methodology, inspection } = buildInspection(generationId, {
+    methodology: p.methodology,
+    methodologyReason: methodologyReason(p.methodology, "workout"),
+    hardRulesApplied: bounds.applied,
+    violations: result.violations,
+    engine: result.engine,
+    model: result.model,
+    fallbackReason: result.fallbackReason,
+  });
+  const response = {
+    name: en.name,
+    description: en.description,
+    instances,
+    totalDurationSeconds: plan.totalDurationSeconds,
+    difficulty: p.level,
+    categoryId: p.categoryId,
+    muscleGroups: summary.muscleIds.map((id) => pickText(p.ref.muscleById.get(id)?.name)),
+    equipment: summary.equipmentIds.map((id) => pickText(p.ref.equipmentById.get(id)?.name)),
+    ...translationMaps(en, locale, localized),
+    ...(locale && !isEnglish(locale)
+      ? {
+          localizedName: localized!.name,
+          localizedDescription: localized!.description,
+          localizedMuscleGroups: summary.muscleIds.map((id) => pickText(p.ref.muscleById.get(id)?.name, locale)),
+          localizedEquipment: summary.equipmentIds.map((id) => pickText(p.ref.equipmentById.get(id)?.name, locale)),
+          difficultyLabel: difficultyLabel(p.level, locale),
+        }
+      : {}),
+    methodology,
+    inspection,
+  };
+  // The snapshot is written whatever happened to the client connection (the handler is not tied to it).
+  await db.transaction((tx) =>
+    saveGeneration(tx, {
+      id: generationId,
+      organizationId,
+      kind: "workout",
+      engine: result.engine,
+      methodology,
+      inspection,
+      request: requestRecord(body),
+      result: resultRecord(plan, instances),
+    }),
+  );
+  return response;
+}
+
+export function methodologyReason(m: MethodologyInput | null, kind: "workout" | "plan"): string {
+  if (!m) return "";
+  const scope = m.applicability === "both" || m.applicability === kind ? "" : ` (profile applicability is ${m.applicability}; its rules were applied to this ${kind})`;
+  return `Requested with methodologyProfileId: its structured rules were applied as hard rules and its guidance as soft guidance below the member's own text${scope}.`;
+}
+
+export function resultRecord(plan: { totalDurationSeconds: number; rounds: number; instances: { kind: string; exerciseId: string | null; durationSeconds: number; reps: number | null; phase: string }[] }, presented?: { id: string }[]) {
+  return {
+    totalDurationSeconds: plan.totalDurationSeconds,
+    rounds: plan.rounds,
+    instances: plan.instances.map((i, n) => ({
+      ...(presented ? { id: presented[n]!.id } : {}),
+      kind: i.kind,
+      phase: i.phase,
+      exerciseId: i.exerciseId,
+      durationSeconds: i.durationSeconds,
+      reps: i.reps,
+    })),
+  };
+}
+
+/** Preflight: the same pipeline, deterministic only, nothing written; infeasibility is reported, not thrown. */
+export async function preflightGenerateWorkout(db: Db, organizationId: string, body: GenerateWorkoutInput) {
+  const p = await prepare(db, organizationId, body);
+  const infeasible = [...(p.boundsError?.reasons ?? []), ...p.poolInfeasible];
+  let estimate = null;
+  const clamps = [...(p.bounds?.clamps ?? [])];
+  if (infeasible.length === 0 && p.bounds) {
+    try {
+      const det = deterministicSignals({
+        pool: p.eligible,
+        bounds: p.bounds,
+        ref: p.ref,
+        categoryKey: p.categoryKey,
+        goalCategoryKeys: p.goalKeys,
+        muscleGroupIds: body.muscleGroupIds?.length ? body.muscleGroupIds : null,
+        preferredEquipmentIds: p.preferredEquipmentIds,
+        seed: "",
+        userText: body.userRequirements,
+        userTextSource: "userRequirements",
+        methodology: p.methodology,
+        locale: null,
+        model: null,
+      });
+      const plan = planWorkout({
+        pool: p.eligible,
+        bounds: p.bounds,
+        ref: p.ref,
+        categoryKey: p.categoryKey,
+        goalCategoryKeys: p.goalKeys,
+        muscleGroupIds: body.muscleGroupIds?.length ? body.muscleGroupIds : null,
+        preferredEquipmentIds: p.preferredEquipmentIds,
+        signals: det.signals as GuidanceSignals,
+        signalSource: (d) => det.origin.get(d) ?? "userRequirements",
+        seed: stableStringify({ organizationId, body }),
+      });
+      clamps.push(...plan.clamps);
+      const sets = plan.instances.filter((i) => i.kind === "single-exercise").length;
+      estimate = {
+        totalDurationSeconds: plan.totalDurationSeconds,
+        sets,
+        distinctExercises: new Set(plan.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId)).size,
+        rounds: plan.rounds,
+        warmup: plan.hasWarmup,
+        cooldown: plan.hasCooldown,
+      };
+    } catch (err) {
+      if (!(err instanceof InfeasibleError)) throw err;
+      infeasible.push(...err.reasons);
+    }
+  }
+  const methodology = p.methodology
+    ? { id: p.methodology.id, name: p.methodology.name, version: p.methodology.version, reason: methodologyReason(p.methodology, "workout") }
+    : null;
+  return {
+    feasible: infeasible.length === 0,
+    pool: { ...p.stages, eligible: p.eligible.length, minimum: 10 },
+    clamps,
+    infeasible,
+    hardRulesApplied: p.bounds?.applied ?? [],
+    estimate,
+    methodology,
+  };
+}

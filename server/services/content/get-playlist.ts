@@ -1,0 +1,232 @@
+import type { Db } from "@/db/client";
+import { type AssetRelations, listAssetRelations } from "@/db/queries/video-assets";
+import { type PlaylistRow, listPlaylistRows } from "@/db/queries/workouts";
+import type { Caller } from "@/server/api/auth";
+import { notFound } from "@/server/api/errors";
+import { type Locale, pickText } from "@/server/api/locale";
+import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
+import { type ReferenceIndex, getReferenceIndex, musclesByShare, namedList } from "./reference";
+
+type Named = { id: string; name: string };
+
+interface SegmentBase {
+  id: string;
+  duration: number;
+}
+interface Facets {
+  equipment: Named[];
+  muscleGroups: Named[];
+}
+interface ChapterData {
+  name: string;
+  startTimeSec: number;
+  endTimeSec: number;
+  equipment: Named[];
+  muscleGroups: Named[];
+}
+type VoiceSegment = SegmentBase & { audio: AudioObject | null; video: { url: string } };
+type ExerciseData = SegmentBase &
+  Facets & {
+    kind: "exercise";
+    exerciseId: string;
+    name: string;
+    reps: number | null;
+    pace: string | null;
+    weightLevel: string | null;
+    rpe: number | null;
+    amrap: boolean;
+    intro: { audio: AudioObject | null; video: VideoObject };
+    main: { video: VideoObject; instructionAudio: AudioObject[] };
+  };
+type ClassData = SegmentBase &
+  Facets & {
+    kind: "class";
+    exerciseId: string;
+    name: string;
+    intro: { audio: AudioObject | null; video: VideoObject };
+    skipIntro: boolean;
+    main: { video: VideoObject };
+    chapters?: ChapterData[];
+  };
+type MultiExerciseData = SegmentBase &
+  Facets & {
+    kind: "multi-exercise";
+    exerciseId: string;
+    exerciseIds: string[];
+    name: string;
+    intro: { audio: AudioObject | null; video: VideoObject };
+    main: { video: VideoObject };
+  };
+type MediaData<K extends "promo" | "educational"> = SegmentBase & { kind: K; exerciseId: string; name: string; main: { video: VideoObject } };
+
+/** One playlist entry: a single-key object named after the segment kind. */
+export type PlaylistSegmentData =
+  | { intro: VoiceSegment & { kind: "workout-intro" } }
+  | { outro: VoiceSegment & { kind: "workout-outro" } }
+  | { exercise: ExerciseData }
+  | { class: ClassData }
+  | { multiExercise: MultiExerciseData }
+  | { promo: MediaData<"promo"> }
+  | { educational: MediaData<"educational"> }
+  | { break: SegmentBase & { kind: "break"; video: VideoObject | null; imageUrl: string | null } };
+
+/** A playlist segment row that plays a clip (the join found its video asset). */
+type ClipRow = PlaylistRow & { segmentId: string; assetVideoKey: string };
+
+interface Ctx {
+  locale: Locale;
+  ref: ReferenceIndex;
+  relations: Map<string, AssetRelations>;
+}
+
+const NO_RELATIONS: AssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
+
+function clipVideo(row: ClipRow, loop: number): VideoObject {
+  return videoObject({ videoKey: row.assetVideoKey, posterKey: row.assetPosterKey, thumbnailKey: row.assetThumbnailKey }, loop);
+}
+
+/** Equipment and muscle groups of clips (and analysed class chapters), named in the locale. */
+function facetsOf(ctx: Ctx, assetIds: string[], extra?: { equipmentIds: string[]; muscleGroupIds: string[] }[]): Facets {
+  const equipmentIds: string[] = [];
+  const muscles: { id: string; share: number }[] = [];
+  for (const id of assetIds) {
+    const rel = ctx.relations.get(id) ?? NO_RELATIONS;
+    equipmentIds.push(...rel.equipmentIds);
+    muscles.push(...rel.muscles);
+  }
+  for (const c of extra ?? []) {
+    equipmentIds.push(...c.equipmentIds);
+    for (const m of c.muscleGroupIds) muscles.push({ id: m, share: 0 });
+  }
+  return { equipment: namedList(ctx.ref.equipment, equipmentIds, ctx.locale), muscleGroups: musclesByShare(ctx.ref, muscles, ctx.locale) };
+}
+
+function track(ctx: Ctx, assetId: string | null, type: Parameters<typeof pickTrack>[1]): AudioObject | null {
+  if (!assetId) return null;
+  const t = pickTrack((ctx.relations.get(assetId) ?? NO_RELATIONS).audio, type, ctx.locale);
+  return t ? audioObject(t) : null;
+}
+
+/** The planned work window: time-based seconds, or reps times the clip's estimated rep duration. */
+export function exerciseWindowSeconds(row: { workSeconds: number | null; reps: number | null; durationSeconds: number | null; assetEstimatedRepDuration: number | null }): number {
+  if (row.workSeconds !== null && row.workSeconds > 0) return row.workSeconds;
+  if (row.reps !== null && row.reps > 0 && row.assetEstimatedRepDuration) return Math.round(row.reps * row.assetEstimatedRepDuration * 10) / 10;
+  return row.durationSeconds ?? 0;
+}
+
+/** File length for media segments (falls back to the planned seconds when unknown). */
+function fileSeconds(row: PlaylistRow): number {
+  return row.assetDurationSeconds && row.assetDurationSeconds > 0 ? row.assetDurationSeconds : (row.durationSeconds ?? 0);
+}
+
+function nameOf(row: PlaylistRow, locale: Locale): string {
+  return pickText(row.segmentName ?? row.assetName, locale);
+}
+
+function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
+  const id = row.segmentId!;
+  if (row.kind === "break") {
+    return { break: { kind: "break", id, duration: row.durationSeconds ?? 0, video: null, imageUrl: imageUrl(row.breakImageKey) } };
+  }
+  if (!row.assetVideoKey || !row.videoAssetId) return null; // a clip that no longer exists is skipped, never a 500
+  const clip = row as ClipRow;
+  switch (row.kind) {
+    case "intro":
+      return { intro: { kind: "workout-intro", id, duration: fileSeconds(row), audio: track(ctx, row.videoAssetId, "workoutIntro"), video: { url: signedUrl(clip.assetVideoKey)! } } };
+    case "outro":
+      return { outro: { kind: "workout-outro", id, duration: fileSeconds(row), audio: track(ctx, row.videoAssetId, "workoutOutro"), video: { url: signedUrl(clip.assetVideoKey)! } } };
+    case "exercise": {
+      const instruction = pickTrack((ctx.relations.get(row.videoAssetId) ?? NO_RELATIONS).audio, "exerciseInstruction", ctx.locale);
+      return {
+        exercise: {
+          kind: "exercise",
+          id,
+          exerciseId: row.videoAssetId,
+          duration: exerciseWindowSeconds(row),
+          name: nameOf(row, ctx.locale),
+          reps: row.reps,
+          pace: row.pace,
+          weightLevel: row.weightLevel,
+          rpe: row.rpe,
+          amrap: row.amrap ?? false,
+          ...facetsOf(ctx, [row.videoAssetId]),
+          intro: { audio: track(ctx, row.videoAssetId, "exerciseCue"), video: clipVideo(clip, -1) },
+          main: { video: clipVideo(clip, -1), instructionAudio: instruction ? [audioObject(instruction)] : [] },
+        },
+      };
+    }
+    case "class": {
+      const chapters = row.assetChapters;
+      return {
+        class: {
+          kind: "class",
+          id,
+          exerciseId: row.videoAssetId,
+          duration: fileSeconds(row),
+          name: nameOf(row, ctx.locale),
+          ...facetsOf(ctx, [row.videoAssetId], chapters ?? undefined),
+          intro: { audio: track(ctx, row.videoAssetId, "exerciseCue"), video: clipVideo(clip, 0) },
+          skipIntro: row.skipIntro ?? false,
+          main: { video: clipVideo(clip, 0) },
+          ...(chapters
+            ? {
+                chapters: chapters.map((c) => ({
+                  name: c.name,
+                  startTimeSec: c.startTimeSec,
+                  endTimeSec: c.endTimeSec,
+                  equipment: namedList(ctx.ref.equipment, c.equipmentIds, ctx.locale),
+                  muscleGroups: namedList(ctx.ref.muscleGroups, c.muscleGroupIds, ctx.locale),
+                })),
+              }
+            : {}),
+        },
+      };
+    }
+    case "multiExercise": {
+      const parts = row.exerciseIds?.length ? row.exerciseIds : [];
+      return {
+        multiExercise: {
+          kind: "multi-exercise",
+          id,
+          exerciseId: row.videoAssetId,
+          exerciseIds: parts,
+          duration: fileSeconds(row),
+          name: nameOf(row, ctx.locale),
+          ...facetsOf(ctx, [row.videoAssetId, ...parts]),
+          intro: { audio: null, video: clipVideo(clip, 0) },
+          main: { video: clipVideo(clip, 0) },
+        },
+      };
+    }
+    case "promo":
+      return { promo: { kind: "promo", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: nameOf(row, ctx.locale), main: { video: clipVideo(clip, 0) } } };
+    case "educational":
+      return { educational: { kind: "educational", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: nameOf(row, ctx.locale), main: { video: clipVideo(clip, 0) } } };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The ordered playlist of a published workout: two statements (workout, segments and clips
+ * in one; equipment, muscles and spoken tracks of every clip in another), names from the
+ * cached reference data, URLs signed in memory.
+ */
+export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale) {
+  const rows = await listPlaylistRows(db, workoutId);
+  const head = rows[0];
+  if (!head || head.status !== "published" || head.deletedAt) throw notFound("Workout not found.");
+  caller.assertOrganization(head.organizationId);
+  const segments = rows.filter((r) => r.segmentId !== null);
+  if (segments.length === 0) throw notFound("This workout has no playlist.");
+
+  const assetIds = new Set<string>();
+  for (const s of segments) {
+    if (s.videoAssetId) assetIds.add(s.videoAssetId);
+    if (s.kind === "multiExercise") for (const e of s.exerciseIds ?? []) assetIds.add(e);
+  }
+  const [relations, ref] = await Promise.all([listAssetRelations(db, [...assetIds]), getReferenceIndex(db)]);
+  const ctx: Ctx = { locale, ref, relations };
+  const data = segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
+  return { data, presentationStyle: head.presentationStyle };
+}

@@ -1,0 +1,43 @@
+import type { Db } from "@/db/client";
+import { findWorkoutById, listWorkoutFacets, listWorkoutVoiceOvers } from "@/db/queries/workouts";
+import type { Caller } from "@/server/api/auth";
+import { notFound } from "@/server/api/errors";
+import type { Locale } from "@/server/api/locale";
+import { publicBaseUrl } from "@/server/env";
+import { audioObject, imageUrl, pickTrack } from "./media";
+import { getReferenceIndex } from "./reference";
+import { groupFacets, workoutListItem } from "./workout-shape";
+
+/**
+ * A published workout by id, public or private, for a caller of its organization (403
+ * otherwise). Drafts and deleted workouts are 404, as are unknown ids.
+ */
+export async function findReadableWorkout(db: Db, caller: Caller, workoutId: string) {
+  const row = await findWorkoutById(db, workoutId);
+  if (!row || row.status !== "published" || row.deletedAt) throw notFound("Workout not found.");
+  caller.assertOrganization(row.organizationId);
+  return row;
+}
+
+/** The full workout detail, localized. */
+export async function getWorkout(db: Db, caller: Caller, workoutId: string, locale: Locale) {
+  const row = await findReadableWorkout(db, caller, workoutId);
+  const [facetRows, voiceOvers, ref] = await Promise.all([listWorkoutFacets(db, [row.id]), listWorkoutVoiceOvers(db, row.id), getReferenceIndex(db)]);
+  const intro = pickTrack(voiceOvers.filter((v) => v.segmentKind === "intro"), "workoutIntro", locale);
+  const outro = pickTrack(voiceOvers.filter((v) => v.segmentKind === "outro"), "workoutOutro", locale);
+  const share = new URL(`/workouts/${row.id}`, `${publicBaseUrl()}/`);
+  share.searchParams.set("orgId", row.organizationId);
+  return {
+    ...workoutListItem(row, groupFacets(facetRows).get(row.id), ref, locale),
+    images: { thumbnail: imageUrl(row.thumbnailKey), cover: imageUrl(row.coverKey) },
+    audioIntro: intro ? audioObject(intro) : null,
+    audioOutro: outro ? audioObject(outro) : null,
+    musicPlaylists: {
+      spotify: row.musicPlaylists.spotify ?? null,
+      appleMusic: row.musicPlaylists.appleMusic ?? null,
+      youtubeMusic: row.musicPlaylists.youtubeMusic ?? null,
+    },
+    mixBgMusic: row.mixBgMusic,
+    shareLink: { url: share.toString() },
+  };
+}

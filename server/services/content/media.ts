@@ -1,0 +1,65 @@
+import type { AudioType } from "@/db/schema";
+import { type Locale, pickLocalized } from "@/server/api/locale";
+import { isPublicMediaKey, publicMediaUrl, signMediaUrl } from "@/server/media/signing";
+
+/**
+ * Media URL builders for the content shapes. Video and audio are signed (about 7 days, HMAC in
+ * memory, no I/O); posters, thumbnails and images are public unsigned URLs.
+ */
+
+export function signedUrl(key: string | null | undefined): string | null {
+  return key ? signMediaUrl(key) : null;
+}
+
+/** Public URL for an image key; a key that is not an image (never expected) is signed instead. */
+export function imageUrl(key: string | null | undefined): string | null {
+  if (!key) return null;
+  return isPublicMediaKey(key) ? publicMediaUrl(key) : signMediaUrl(key);
+}
+
+export interface VideoObject {
+  url: string;
+  poster: string | null;
+  thumbnail: string | null;
+  loop: number;
+}
+
+/** The playable video object: `loop` -1 repeats the clip until the segment's window elapses. */
+export function videoObject(clip: { videoKey: string; posterKey: string | null; thumbnailKey: string | null }, loop: number): VideoObject {
+  return { url: signMediaUrl(clip.videoKey), poster: imageUrl(clip.posterKey), thumbnail: imageUrl(clip.thumbnailKey), loop };
+}
+
+export interface AudioTrack {
+  id: string;
+  locale: string;
+  type: AudioType;
+  assetKey: string;
+  scriptText: string | null;
+  createdAt?: string | Date;
+}
+
+export interface AudioObject {
+  url: string;
+  type: AudioType;
+  locale: string;
+  scriptText: string;
+}
+
+export function audioObject(track: AudioTrack): AudioObject {
+  return { url: signMediaUrl(track.assetKey), type: track.type, locale: track.locale, scriptText: track.scriptText ?? "" };
+}
+
+/**
+ * The best track of one type for a locale: exact, same language, English, then any; `locale`
+ * on the result says which one was selected.
+ */
+export function pickTrack(tracks: readonly AudioTrack[], type: AudioType, locale: Locale): AudioTrack | null {
+  const byLocale: Record<string, AudioTrack> = {};
+  for (const t of tracks) if (t.type === type) byLocale[t.locale] = t;
+  return pickLocalized(byLocale, locale)?.value ?? null;
+}
+
+/** ISO 8601 from a Date or a timestamp string as json_build_object renders it. */
+export function isoTime(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

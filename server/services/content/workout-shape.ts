@@ -1,0 +1,88 @@
+import type { WorkoutFacetRow, WorkoutListRow } from "@/db/queries/workouts";
+import { type Locale, pickText } from "@/server/api/locale";
+import { imageUrl, signedUrl } from "./media";
+import { type ReferenceIndex, equipmentList, namedList } from "./reference";
+
+/** Categories, equipment and muscle weights of one workout, grouped from the facet rows. */
+export interface WorkoutFacets {
+  categoryIds: string[];
+  equipmentIds: Set<string>;
+  muscleWeights: Map<string, number>;
+}
+
+export function groupFacets(rows: readonly WorkoutFacetRow[]): Map<string, WorkoutFacets> {
+  const out = new Map<string, WorkoutFacets>();
+  for (const r of rows) {
+    let f = out.get(r.workout_id);
+    if (!f) {
+      f = { categoryIds: [], equipmentIds: new Set(), muscleWeights: new Map() };
+      out.set(r.workout_id, f);
+    }
+    if (r.rel === "category") f.categoryIds.push(r.ref_id);
+    else if (r.rel === "equipment") f.equipmentIds.add(r.ref_id);
+    else f.muscleWeights.set(r.ref_id, (f.muscleWeights.get(r.ref_id) ?? 0) + r.weight);
+  }
+  return out;
+}
+
+/**
+ * Share of the planned work per muscle group in percent (one decimal), largest first, ties by
+ * name. Weights are seconds of work times the clip's share for that muscle.
+ */
+export function muscleGroupPercentages(weights: Map<string, number>, ref: ReferenceIndex, locale: Locale) {
+  let total = 0;
+  for (const [id, w] of weights) if (ref.muscleGroups.has(id) && w > 0) total += w;
+  if (total <= 0) return [];
+  const out: { muscleGroupId: string; muscleGroupName: string; percentage: number }[] = [];
+  for (const [id, w] of weights) {
+    const e = ref.muscleGroups.get(id);
+    if (!e || w <= 0) continue;
+    out.push({ muscleGroupId: id, muscleGroupName: pickText(e.name, locale), percentage: Math.round((w / total) * 1000) / 10 });
+  }
+  return out.sort((a, b) => b.percentage - a.percentage || a.muscleGroupName.localeCompare(b.muscleGroupName));
+}
+
+/** Average rating from the denormalized sum and count; 0 while nobody has rated. */
+export function ratingOf(row: { ratingSum: number; ratingCount: number }): number {
+  return row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 100) / 100 : 0;
+}
+
+const EMPTY_FACETS: WorkoutFacets = { categoryIds: [], equipmentIds: new Set(), muscleWeights: new Map() };
+
+/** The org list item: the detail's fields without shareLink, images, audio and music fields. */
+export function workoutListItem(row: WorkoutListRow, facets: WorkoutFacets | undefined, ref: ReferenceIndex, locale: Locale) {
+  const f = facets ?? EMPTY_FACETS;
+  return {
+    id: row.id,
+    _id: row.id,
+    organizationId: row.organizationId,
+    _teamId: row.organizationId,
+    ownerId: row.trainerId,
+    _ownerId: row.trainerId,
+    name: pickText(row.name, locale),
+    description: pickText(row.description, locale),
+    duration: row.duration,
+    difficulty: row.difficulty,
+    visibility: row.visibility,
+    locked: row.locked,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    trainer: row.trainerId && row.trainerName !== null ? { id: row.trainerId, name: row.trainerName } : null,
+    categories: namedList(ref.categories, f.categoryIds, locale),
+    customCategories: row.customCategories,
+    tags: row.tags,
+    equipment: equipmentList(ref, f.equipmentIds, locale),
+    muscleGroupPercentages: muscleGroupPercentages(f.muscleWeights, ref, locale),
+    preview: { url: signedUrl(row.previewVideoKey), poster: imageUrl(row.previewPosterKey), thumbnail: imageUrl(row.previewThumbnailKey) },
+    organization: { id: row.organizationId, name: row.organizationName },
+    rating: ratingOf(row),
+    presentationStyle: row.presentationStyle,
+    skipWorkoutPreview: row.skipWorkoutPreview,
+    skipWorkoutCompletionScreen: row.skipWorkoutCompletionScreen,
+    videoAudioMode: row.videoAudioMode,
+    allowAssessment: row.allowAssessment,
+    assessmentType: row.assessmentType,
+  };
+}
+
+export type WorkoutListItemData = ReturnType<typeof workoutListItem>;

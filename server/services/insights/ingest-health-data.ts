@@ -1,0 +1,120 @@
+import type { Db } from "@/db/client";
+import { type HealthEntryInsert, type HealthEntryRow, findHealthEntriesByKeys, lockMemberInsights, upsertHealthEntries } from "@/db/queries/health";
+import type { HealthDataType, HealthSource, HealthWrite } from "@/db/schema";
+import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
+import { addDays, localDateOf, safeTimeZone } from "./local-date";
+import { recomputeDays } from "./recompute-days";
+
+export interface InsightsMember {
+  id: string;
+  organizationId: string;
+  timeZone: string;
+}
+
+/** One entry as the request schema delivers it: the common fields plus its type's value fields. */
+export type HealthEntryInput = { dataType: HealthDataType; externalId?: string; recordedAt: string } & Record<string, unknown>;
+
+export interface HealthEntryResult {
+  index: number;
+  dataType: HealthDataType;
+  externalId: string | null;
+  status: "created" | "updated" | "rejected";
+  reason?: string;
+  localDate?: string;
+}
+
+export interface HealthIngestResult {
+  results: HealthEntryResult[];
+  summary: { received: number; created: number; updated: number; failed: number };
+}
+
+interface Accepted {
+  index: number;
+  dataType: HealthDataType;
+  externalId: string;
+  write: HealthWrite;
+}
+
+/** Effective entry state from the two sources' last writes: pushed values win field by field. */
+export function mergeWrites(pushed: HealthWrite | null, synced: HealthWrite | null) {
+  const lead = pushed ?? synced;
+  if (!lead) throw new Error("an entry needs at least one write");
+  const valueSources: Record<string, HealthSource> = {};
+  for (const k of Object.keys(synced?.values ?? {})) valueSources[k] = "wearable";
+  for (const k of Object.keys(pushed?.values ?? {})) valueSources[k] = "api";
+  return {
+    source: (pushed ? "api" : "wearable") as HealthSource,
+    recordedAt: new Date(lead.recordedAt),
+    localDate: lead.localDate,
+    values: { ...synced?.values, ...pushed?.values },
+    valueSources,
+    pushed,
+    synced,
+  };
+}
+
+/**
+ * Stores a batch of health entries for one member from one source (`api` for the push
+ * endpoint, `wearable` for a device integration). Every entry is checked on its own first
+ * (rules, time window, key) so a bad entry is reported and skipped without touching the others;
+ * the accepted ones are then written in one transaction: one upsert for the batch, the affected
+ * days recomputed, the digests depending on them invalidated. Repeating a key updates the entry;
+ * within a batch the later entry wins.
+ */
+export async function ingestHealthEntries(db: Db, member: InsightsMember, entries: HealthEntryInput[], source: HealthSource, now = new Date()): Promise<HealthIngestResult> {
+  const tz = safeTimeZone(member.timeZone);
+  const oldest = addDays(localDateOf(now, tz), -BACKFILL_DAYS);
+  const results: HealthEntryResult[] = new Array(entries.length);
+  const accepted: Accepted[] = [];
+
+  entries.forEach((entry, index) => {
+    const { dataType, externalId: given, recordedAt, ...raw } = entry;
+    let localDate: string | undefined;
+    try {
+      if (given !== undefined) checkExternalId(given);
+      else if (dataType === "activity") throw new EntryRejection("externalId is required for activity entries.");
+      const at = parseDateTime(recordedAt);
+      if (!at) throw new EntryRejection("recordedAt must be an ISO 8601 date-time with an offset (e.g. 2025-03-01T07:30:00Z).");
+      if (at.getTime() > now.getTime() + FUTURE_SKEW_MS) throw new EntryRejection("recordedAt is in the future.");
+      localDate = localDateOf(at, tz);
+      if (localDate < oldest) throw new EntryRejection(`recordedAt is more than ${BACKFILL_DAYS} days ago: the oldest accepted day is ${oldest} (${tz}).`);
+      const values = normalizeValues(dataType, raw, now);
+      if (dataType === "activity" && at.getTime() + (values.durationS as number) * 1000 > now.getTime() + FUTURE_SKEW_MS) {
+        throw new EntryRejection("The activity ends in the future: push it once it has finished.");
+      }
+      accepted.push({ index, dataType, externalId: given ?? `day-${localDate}`, write: { recordedAt: at.toISOString(), localDate, values } });
+    } catch (err) {
+      if (!(err instanceof EntryRejection)) throw err;
+      const externalId = given ?? (localDate && dataType !== "activity" ? `day-${localDate}` : null);
+      results[index] = { index, dataType, externalId, status: "rejected", reason: err.message, ...(localDate ? { localDate } : {}) };
+    }
+  });
+
+  if (accepted.length > 0) {
+    await db.transaction(async (tx) => {
+      await lockMemberInsights(tx, member.id);
+      const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
+      const uniqueKeys = new Map(accepted.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
+      const existing = new Map<string, HealthEntryRow>((await findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()])).map((r) => [keyOf(r), r]));
+      const rows = new Map<string, HealthEntryInsert>();
+      const days = new Set<string>();
+      for (const r of existing.values()) if (uniqueKeys.has(keyOf(r))) days.add(r.localDate);
+
+      for (const a of accepted) {
+        const key = keyOf(a);
+        const current = rows.get(key) ?? existing.get(key) ?? null;
+        const pushed = source === "api" ? a.write : (current?.pushed ?? null);
+        const synced = source === "wearable" ? a.write : (current?.synced ?? null);
+        const merged = mergeWrites(pushed, synced);
+        rows.set(key, { id: current?.id, organizationId: member.organizationId, endUserId: member.id, dataType: a.dataType, externalId: a.externalId, ...merged });
+        days.add(merged.localDate);
+        results[a.index] = { index: a.index, dataType: a.dataType, externalId: a.externalId, status: current ? "updated" : "created", localDate: merged.localDate };
+      }
+      await upsertHealthEntries(tx, [...rows.values()].map(({ id, ...row }) => (id ? { id, ...row } : row)));
+      await recomputeDays(tx, member, days);
+    });
+  }
+
+  const count = (s: HealthEntryResult["status"]) => results.filter((r) => r.status === s).length;
+  return { results, summary: { received: entries.length, created: count("created"), updated: count("updated"), failed: count("rejected") } };
+}

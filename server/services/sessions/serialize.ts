@@ -1,0 +1,18 @@
+import type { SessionRow } from "@/db/queries/sessions";
+
+/** The session resource: progress rounded to 4 decimals (stored as a real). */
+export function toWorkoutSession(s: SessionRow) {
+  return {
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    workoutId: s.workoutId,
+    workoutSegmentId: s.workoutSegmentId,
+    status: s.status,
+    duration: s.duration,
+    progress: Math.round(s.progress * 10_000) / 10_000,
+    traineeId: s.endUserId,
+  };
+}
+
+export type WorkoutSessionResource = ReturnType<typeof toWorkoutSession>;

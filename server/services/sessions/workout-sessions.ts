@@ -1,0 +1,121 @@
+import type { Db } from "@/db/client";
+import { lockEndUser } from "@/db/queries/end-users";
+import {
+  type SessionOwner,
+  closeStartedSessions,
+  finishStartedSession,
+  findOwnedSession,
+  findPlayableWorkout,
+  findRecentStartedSession,
+  insertSession,
+  segmentBelongsToWorkout,
+  updateStartedSession,
+} from "@/db/queries/sessions";
+import type { Caller } from "@/server/api/auth";
+import { badRequest, conflict, forbidden, notFound } from "@/server/api/errors";
+import { retryOnUniqueViolation } from "@/server/services/members/db-errors";
+import { type AttributionFields, type Identity, resolveIdentity } from "./resolve-attribution";
+import { type WorkoutSessionResource, toWorkoutSession } from "./serialize";
+
+interface Call {
+  caller: Caller;
+  workoutId: string;
+  attribution: AttributionFields;
+  /** The request type name for 400s about attribution. */
+  target: string;
+}
+
+const ownerOf = (identity: Identity): SessionOwner => ({ organizationId: identity.organizationId, endUserId: identity.endUser?.id ?? null });
+const SESSION_NOT_FOUND = "Workout session not found.";
+const COMPLETED = "The workout session is already completed.";
+
+/**
+ * Starts a session (201). The workout must exist, be published and belong to the caller's
+ * organization (403 for another organization's). For a known member, their previous started
+ * sessions of this workout are closed first. Starts of one member are serialized on the member's
+ * row, and the partial unique index guarantees at most one started session per member and workout
+ * (a violation is retried, closing the other start's session).
+ */
+export async function startWorkoutSession(db: Db, call: Call): Promise<WorkoutSessionResource> {
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  const workout = await findPlayableWorkout(db, call.workoutId);
+  if (!workout) throw notFound("Workout not found.");
+  if (!call.caller.canAccess(workout.organizationId)) throw forbidden();
+  if (workout.organizationId !== identity.organizationId) throw notFound("Workout not found in this organization.");
+  const endUserId = identity.endUser?.id ?? null;
+  const row = await retryOnUniqueViolation("workout_sessions_one_started_uq", () =>
+    db.transaction(async (tx) => {
+      if (endUserId) {
+        await lockEndUser(tx, endUserId);
+        await closeStartedSessions(tx, { endUserId, workoutId: workout.id });
+      }
+      return insertSession(tx, {
+        workoutId: workout.id,
+        organizationId: workout.organizationId,
+        endUserId,
+        apiKeyId: call.caller.apiKey?.id ?? null,
+        expectedDuration: workout.duration,
+      });
+    }),
+  );
+  return toWorkoutSession(row);
+}
+
+/** Why a conditional update on a session did not apply: 404 (not the caller's), 409 (completed) or 400 (segment). */
+async function explainMiss(db: Db, args: { sessionId: string; workoutId: string; owner: SessionOwner; workoutSegmentId?: string | null; target: string }): Promise<never> {
+  const row = await findOwnedSession(db, args);
+  if (!row) throw notFound(SESSION_NOT_FOUND);
+  if (row.status !== "started") throw conflict(COMPLETED);
+  if (args.workoutSegmentId && !(await segmentBelongsToWorkout(db, args.workoutSegmentId, args.workoutId))) {
+    throw badRequest("workoutSegmentId is not a segment of this workout's playlist.", args.target);
+  }
+  throw conflict("The workout session changed concurrently; retry.");
+}
+
+/**
+ * Records playback (progressSeconds: actual seconds played, pauses excluded; workoutSegmentId).
+ * One conditional UPDATE: it applies only while the session is started, so a concurrent end or
+ * complete either comes after it or makes it answer 409; nothing is lost in between.
+ */
+export async function updateWorkoutSession(
+  db: Db,
+  call: Call & { sessionId: string; progressSeconds?: number; workoutSegmentId?: string | null },
+): Promise<WorkoutSessionResource> {
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  const args = {
+    sessionId: call.sessionId,
+    workoutId: call.workoutId,
+    owner: ownerOf(identity),
+    progressSeconds: call.progressSeconds === undefined ? undefined : Math.round(call.progressSeconds),
+    workoutSegmentId: call.workoutSegmentId,
+  };
+  const row = await updateStartedSession(db, args);
+  if (!row) return explainMiss(db, { ...args, target: call.target });
+  return toWorkoutSession(row);
+}
+
+/** `end` keeps duration and progress from the last PATCH; `complete` forces progress 1 and the full duration. */
+export async function finishWorkoutSession(db: Db, call: Call & { sessionId: string; mode: "end" | "complete" }): Promise<WorkoutSessionResource> {
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  const args = { sessionId: call.sessionId, workoutId: call.workoutId, owner: ownerOf(identity) };
+  const row = await finishStartedSession(db, { ...args, mode: call.mode });
+  if (!row) return explainMiss(db, { ...args, target: call.target });
+  return toWorkoutSession(row);
+}
+
+/** One session of the caller; any other session reads as 404. */
+export async function getWorkoutSession(db: Db, call: Call & { sessionId: string }): Promise<WorkoutSessionResource> {
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  const row = await findOwnedSession(db, { sessionId: call.sessionId, workoutId: call.workoutId, owner: ownerOf(identity) });
+  if (!row) throw notFound(SESSION_NOT_FOUND);
+  return toWorkoutSession(row);
+}
+
+/** The member's most recent started session of this workout, to resume; 404 without identity or without one. */
+export async function getRecentWorkoutSession(db: Db, call: Call): Promise<WorkoutSessionResource> {
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  if (!identity.endUser) throw notFound("No identity was given: send a Bearer token, endUserId or externalUserId.");
+  const row = await findRecentStartedSession(db, { workoutId: call.workoutId, organizationId: identity.organizationId, endUserId: identity.endUser.id });
+  if (!row) throw notFound("There is no started session of this workout to resume.");
+  return toWorkoutSession(row);
+}
