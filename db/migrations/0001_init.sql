@@ -712,6 +712,8 @@ CREATE INDEX "workout_exports_lookup_idx" ON "workout_exports" USING btree ("wor
 CREATE UNIQUE INDEX "workout_segments_pos_uq" ON "workout_segments" USING btree ("workout_id","position");--> statement-breakpoint
 CREATE INDEX "workouts_org_list_idx" ON "workouts" USING btree ("organization_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "workouts_listed_created_idx" ON "workouts" USING btree ("organization_id","created_at","id") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_listed_filters_idx" ON "workouts" USING btree ("organization_id","difficulty","visibility","allow_assessment","duration","id") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workouts_org_updated_idx" ON "workouts" USING btree ("organization_id","updated_at");--> statement-breakpoint
 CREATE INDEX "workouts_listed_updated_idx" ON "workouts" USING btree ("organization_id","updated_at","id") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "workouts_org_visibility_idx" ON "workouts" USING btree ("organization_id","visibility","created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "workouts_org_difficulty_idx" ON "workouts" USING btree ("organization_id","difficulty","created_at") WHERE "workouts"."status" = 'published' and "workouts"."deleted_at" is null;--> statement-breakpoint

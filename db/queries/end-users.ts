@@ -26,11 +26,7 @@ export async function findActiveEndUser(db: Tx, organizationId: string, identifi
 export async function findActiveEndUserByIdOrEmail(db: Tx, organizationId: string, identifier: string) {
   const ident = identifier.trim();
   if (!ident || ident.length > 320) return null;
-  const match = HEX24.test(ident)
-    ? sql`${endUsers.id} = ${ident.toLowerCase()}`
-    : ident.includes("@")
-      ? sql`lower(${endUsers.email}) = lower(${ident})`
-      : null;
+  const match = HEX24.test(ident) ? sql`${endUsers.id} = ${ident.toLowerCase()}` : ident.includes("@") ? sql`lower(${endUsers.email}) = lower(${ident})` : null;
   if (!match) return null;
   const [row] = await db
     .select()

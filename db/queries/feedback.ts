@@ -38,7 +38,11 @@ export async function updateFeedback(
   id: string,
   values: Pick<typeof workoutFeedback.$inferInsert, "ratingOptionId" | "difficultyOptionId" | "comment" | "endUserId">,
 ): Promise<FeedbackRow> {
-  const [row] = await db.update(workoutFeedback).set({ ...values, updatedAt: sql`now()` }).where(eq(workoutFeedback.id, id)).returning();
+  const [row] = await db
+    .update(workoutFeedback)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(workoutFeedback.id, id))
+    .returning();
   return row!;
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, between, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, between, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type HealthDataType, healthDaySummaries, healthEntries } from "../schema";
+import { newId } from "../schema/columns";
 
 export type HealthEntryRow = typeof healthEntries.$inferSelect;
 export type HealthEntryInsert = typeof healthEntries.$inferInsert;
@@ -14,12 +15,22 @@ export async function lockMemberInsights(db: Tx, endUserId: string): Promise<voi
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`insights:${endUserId}`}, 0))`);
 }
 
+/** Batch inputs travel as one jsonb parameter, so each statement's text (and its prepared plan) is the same for any batch size. */
+const asJson = (v: unknown) => JSON.stringify(v);
+const inDays = (column: typeof healthEntries.localDate | typeof healthDaySummaries.localDate, days: string[]) =>
+  sql`${column} in (select jsonb_array_elements_text(${asJson(days)}::jsonb)::date)`;
+
 export async function findHealthEntriesByKeys(db: Tx, endUserId: string, keys: { dataType: HealthDataType; externalId: string }[]): Promise<HealthEntryRow[]> {
   if (keys.length === 0) return [];
   return db
     .select()
     .from(healthEntries)
-    .where(and(eq(healthEntries.endUserId, endUserId), or(...keys.map((k) => and(eq(healthEntries.dataType, k.dataType), eq(healthEntries.externalId, k.externalId))))));
+    .where(
+      and(
+        eq(healthEntries.endUserId, endUserId),
+        sql`(${healthEntries.dataType}, ${healthEntries.externalId}) in (select k.data_type, k.external_id from jsonb_to_recordset(${asJson(keys.map((k) => ({ data_type: k.dataType, external_id: k.externalId })))}::jsonb) as k(data_type text, external_id text))`,
+      ),
+    );
 }
 
 export async function findHealthEntry(db: Tx, endUserId: string, dataType: HealthDataType, externalId: string): Promise<HealthEntryRow | null> {
@@ -34,22 +45,30 @@ export async function findHealthEntry(db: Tx, endUserId: string, dataType: Healt
 /** Inserts or replaces entries by their key (member, dataType, externalId); one statement for a batch. */
 export async function upsertHealthEntries(db: Tx, rows: HealthEntryInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(healthEntries)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [healthEntries.endUserId, healthEntries.dataType, healthEntries.externalId],
-      set: {
-        source: sql`excluded.source`,
-        recordedAt: sql`excluded.recorded_at`,
-        localDate: sql`excluded.local_date`,
-        values: sql`excluded.values`,
-        valueSources: sql`excluded.value_sources`,
-        pushed: sql`excluded.pushed`,
-        synced: sql`excluded.synced`,
-        updatedAt: sql`now()`,
-      },
-    });
+  const records = rows.map((r) => ({
+    id: r.id ?? newId(),
+    organization_id: r.organizationId,
+    end_user_id: r.endUserId,
+    data_type: r.dataType,
+    external_id: r.externalId,
+    source: r.source,
+    recorded_at: r.recordedAt.toISOString(),
+    local_date: r.localDate,
+    values: r.values,
+    value_sources: r.valueSources ?? {},
+    pushed: r.pushed ?? null,
+    synced: r.synced ?? null,
+  }));
+  await db.execute(sql`
+    insert into health_entries (id, organization_id, end_user_id, data_type, external_id, source, recorded_at, local_date, "values", value_sources, pushed, synced)
+    select id, organization_id, end_user_id, data_type, external_id, source, recorded_at, local_date, "values", value_sources,
+      nullif(pushed, 'null'::jsonb), nullif(synced, 'null'::jsonb)
+    from jsonb_to_recordset(${asJson(records)}::jsonb) as r(id text, organization_id text, end_user_id text, data_type text, external_id text, source text,
+      recorded_at timestamptz, local_date date, "values" jsonb, value_sources jsonb, pushed jsonb, synced jsonb)
+    on conflict (end_user_id, data_type, external_id) do update set
+      source = excluded.source, recorded_at = excluded.recorded_at, local_date = excluded.local_date, "values" = excluded."values",
+      value_sources = excluded.value_sources, pushed = excluded.pushed, synced = excluded.synced, updated_at = now()
+  `);
 }
 
 export async function deleteHealthEntry(db: Tx, id: string): Promise<void> {
@@ -60,36 +79,47 @@ export async function updateHealthEntry(db: Tx, id: string, patch: Partial<Omit<
   await db.update(healthEntries).set(patch).where(eq(healthEntries.id, id));
 }
 
-export async function listHealthEntriesForDays(db: Tx, endUserId: string, days: string[]): Promise<HealthEntryRow[]> {
+/** The entries of some member-local days, with only what a day summary needs. */
+export async function listHealthEntriesForDays(db: Tx, endUserId: string, days: string[]) {
   if (days.length === 0) return [];
   return db
-    .select()
+    .select({
+      dataType: healthEntries.dataType,
+      externalId: healthEntries.externalId,
+      recordedAt: healthEntries.recordedAt,
+      localDate: healthEntries.localDate,
+      values: healthEntries.values,
+      valueSources: healthEntries.valueSources,
+    })
     .from(healthEntries)
-    .where(and(eq(healthEntries.endUserId, endUserId), inArray(healthEntries.localDate, days)));
+    .where(and(eq(healthEntries.endUserId, endUserId), inDays(healthEntries.localDate, days)));
 }
 
 /** Writes recomputed days; every write takes a fresh revision from insight_revision_seq. */
 export async function upsertDaySummaries(db: Tx, rows: Omit<typeof healthDaySummaries.$inferInsert, "revision" | "updatedAt">[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(healthDaySummaries)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [healthDaySummaries.endUserId, healthDaySummaries.localDate],
-      set: {
-        values: sql`excluded.values`,
-        sources: sql`excluded.sources`,
-        activities: sql`excluded.activities`,
-        entryCounts: sql`excluded.entry_counts`,
-        revision: sql`nextval('insight_revision_seq')`,
-        updatedAt: sql`now()`,
-      },
-    });
+  const records = rows.map((r) => ({
+    end_user_id: r.endUserId,
+    local_date: r.localDate,
+    organization_id: r.organizationId,
+    values: r.values,
+    sources: r.sources,
+    activities: r.activities,
+    entry_counts: r.entryCounts,
+  }));
+  await db.execute(sql`
+    insert into health_day_summaries (end_user_id, local_date, organization_id, "values", sources, activities, entry_counts)
+    select end_user_id, local_date, organization_id, "values", sources, activities, entry_counts
+    from jsonb_to_recordset(${asJson(records)}::jsonb) as r(end_user_id text, local_date date, organization_id text, "values" jsonb, sources jsonb, activities jsonb, entry_counts jsonb)
+    on conflict (end_user_id, local_date) do update set
+      "values" = excluded."values", sources = excluded.sources, activities = excluded.activities, entry_counts = excluded.entry_counts,
+      revision = nextval('insight_revision_seq'), updated_at = now()
+  `);
 }
 
 export async function deleteDaySummaries(db: Tx, endUserId: string, days: string[]): Promise<void> {
   if (days.length === 0) return;
-  await db.delete(healthDaySummaries).where(and(eq(healthDaySummaries.endUserId, endUserId), inArray(healthDaySummaries.localDate, days)));
+  await db.delete(healthDaySummaries).where(and(eq(healthDaySummaries.endUserId, endUserId), inDays(healthDaySummaries.localDate, days)));
 }
 
 export async function listDaySummaries(db: Tx, endUserId: string, from: string, to: string): Promise<DaySummaryRow[]> {

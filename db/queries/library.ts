@@ -61,11 +61,7 @@ export async function listLibraryWorkouts(db: Tx, args: { endUserId: string; org
       .orderBy(desc(libraryWorkouts.createdAt), asc(workouts.id))
       .limit(args.limit)
       .offset(args.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(libraryWorkouts)
-      .innerJoin(workouts, eq(workouts.id, libraryWorkouts.workoutId))
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(libraryWorkouts).innerJoin(workouts, eq(workouts.id, libraryWorkouts.workoutId)).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -139,11 +135,7 @@ export async function listLibraryPlans(db: Tx, args: { endUserId: string; organi
       .orderBy(desc(libraryPlans.createdAt), asc(plans.id))
       .limit(args.limit)
       .offset(args.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(libraryPlans)
-      .innerJoin(plans, eq(plans.id, libraryPlans.planId))
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(libraryPlans).innerJoin(plans, eq(plans.id, libraryPlans.planId)).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -164,13 +156,7 @@ export async function endActiveEnrollment(db: Tx, endUserId: string, planIds?: s
   return db
     .update(planEnrollments)
     .set({ isActive: false, endedAt: sql`now()` })
-    .where(
-      and(
-        eq(planEnrollments.endUserId, endUserId),
-        eq(planEnrollments.isActive, true),
-        planIds ? inArray(planEnrollments.planId, planIds) : undefined,
-      ),
-    )
+    .where(and(eq(planEnrollments.endUserId, endUserId), eq(planEnrollments.isActive, true), planIds ? inArray(planEnrollments.planId, planIds) : undefined))
     .returning();
 }
 

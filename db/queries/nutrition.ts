@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { nutritionEntries } from "../schema";
 
@@ -37,10 +37,17 @@ export async function deleteNutritionEntry(db: Tx, id: string): Promise<void> {
   await db.delete(nutritionEntries).where(eq(nutritionEntries.id, id));
 }
 
-export async function listNutritionForDays(db: Tx, endUserId: string, days: string[]): Promise<NutritionEntryRow[]> {
+/** The nutrient columns of a member's entries on some member-local days. */
+export async function listNutritionForDays(db: Tx, endUserId: string, days: string[]) {
   if (days.length === 0) return [];
   return db
-    .select()
+    .select({
+      localDate: nutritionEntries.localDate,
+      caloriesKcal: nutritionEntries.caloriesKcal,
+      proteinG: nutritionEntries.proteinG,
+      carbsG: nutritionEntries.carbsG,
+      fatG: nutritionEntries.fatG,
+    })
     .from(nutritionEntries)
-    .where(and(eq(nutritionEntries.endUserId, endUserId), inArray(nutritionEntries.localDate, days)));
+    .where(and(eq(nutritionEntries.endUserId, endUserId), sql`${nutritionEntries.localDate} in (select jsonb_array_elements_text(${JSON.stringify(days)}::jsonb)::date)`));
 }

@@ -1,14 +1,41 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tx } from "../client";
-import { workoutSegments, workoutSessions, workouts } from "../schema";
+import { endUsers, workoutSegments, workoutSessions, workouts } from "../schema";
 
 export type SessionRow = typeof workoutSessions.$inferSelect;
 
-/** Who a session belongs to: an organization, and a member or nobody (anonymous, key-only). */
-export interface SessionOwner {
-  organizationId: string;
-  endUserId: string | null;
+/**
+ * Who a session must belong to, as the caller named it: nobody (anonymous, key-only), a member by
+ * id (token or resolved identity), or the raw attribution fields, matched in SQL so that the hot
+ * path (PATCH) resolves the member inside its one UPDATE. Only active members of the organization match.
+ */
+export type SessionOwner =
+  | { organizationId: string; by: "anonymous" }
+  | { organizationId: string; by: "member"; endUserId: string }
+  | { organizationId: string; by: "fields"; endUserId?: string; externalUserId?: string };
+
+const HEX24 = /^[0-9a-f]{24}$/i;
+
+function ownerCondition(owner: SessionOwner) {
+  const org = eq(workoutSessions.organizationId, owner.organizationId);
+  const activeMember = (match: ReturnType<typeof sql>) =>
+    sql`${workoutSessions.endUserId} in (select ${endUsers.id} from ${endUsers} where ${endUsers.organizationId} = ${owner.organizationId} and ${endUsers.status} = 'active' and ${match})`;
+  if (owner.by === "anonymous") return and(org, isNull(workoutSessions.endUserId));
+  if (owner.by === "member") return and(org, activeMember(sql`${endUsers.id} = ${owner.endUserId}`));
+  const conditions = [org];
+  if (owner.endUserId !== undefined) {
+    const ident = owner.endUserId.trim();
+    const match = HEX24.test(ident)
+      ? sql`${endUsers.id} = ${ident.toLowerCase()}`
+      : ident.includes("@")
+        ? sql`lower(${endUsers.email}) = lower(${ident})`
+        : sql`false`;
+    conditions.push(activeMember(match));
+  }
+  if (owner.externalUserId !== undefined) conditions.push(activeMember(sql`${endUsers.externalId} = ${owner.externalUserId.trim()}`));
+  if (conditions.length === 1) conditions.push(isNull(workoutSessions.endUserId));
+  return and(...conditions);
 }
 
 /** The workout a session is started for, when it exists and is published. */
@@ -35,21 +62,23 @@ export async function insertSession(
   db: Tx,
   args: { workoutId: string; organizationId: string; endUserId: string | null; apiKeyId: string | null; expectedDuration: number },
 ): Promise<SessionRow> {
-  const [row] = await db.insert(workoutSessions).values({ ...args, status: "started" }).returning();
+  const [row] = await db
+    .insert(workoutSessions)
+    .values({ ...args, status: "started" })
+    .returning();
   return row!;
 }
 
 const owned = (sessionId: string, workoutId: string, owner: SessionOwner) =>
-  and(
-    eq(workoutSessions.id, sessionId),
-    eq(workoutSessions.workoutId, workoutId),
-    eq(workoutSessions.organizationId, owner.organizationId),
-    owner.endUserId === null ? isNull(workoutSessions.endUserId) : eq(workoutSessions.endUserId, owner.endUserId),
-  );
+  and(eq(workoutSessions.id, sessionId), eq(workoutSessions.workoutId, workoutId), ownerCondition(owner));
 
 /** The session when it belongs to this workout and owner; anything else reads as missing. */
 export async function findOwnedSession(db: Tx, args: { sessionId: string; workoutId: string; owner: SessionOwner; forUpdate?: boolean }) {
-  const q = db.select().from(workoutSessions).where(owned(args.sessionId, args.workoutId, args.owner)).limit(1);
+  const q = db
+    .select()
+    .from(workoutSessions)
+    .where(owned(args.sessionId, args.workoutId, args.owner))
+    .limit(1);
   const [row] = args.forUpdate ? await q.for("update") : await q;
   return row ?? null;
 }
@@ -99,7 +128,10 @@ export async function segmentBelongsToWorkout(db: Tx, segmentId: string, workout
  * Moves a started session to `completed`. `end` keeps duration and progress from the last PATCH;
  * `complete` forces progress 1 and the full expected duration. Null when it was not started.
  */
-export async function finishStartedSession(db: Tx, args: { sessionId: string; workoutId: string; owner: SessionOwner; mode: "end" | "complete" }): Promise<SessionRow | null> {
+export async function finishStartedSession(
+  db: Tx,
+  args: { sessionId: string; workoutId: string; owner: SessionOwner; mode: "end" | "complete" },
+): Promise<SessionRow | null> {
   const forced = args.mode === "complete" ? { progress: 1, duration: sql`${workoutSessions.expectedDuration}` } : {};
   const [row] = await db
     .update(workoutSessions)

@@ -189,31 +189,48 @@ function orderBy(args: ListWorkoutsArgs): SQL[] {
   return out;
 }
 
-/** One page of the org workout list plus the exact total, in two parallel statements. */
-export async function listOrgWorkouts(db: Tx, args: ListWorkoutsArgs) {
-  const where = listConditions(args);
-  const [rows, [countRow]] = await Promise.all([
-    db
-      .select(workoutListColumns)
-      .from(workouts)
-      .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
-      .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
-      .where(where)
-      .orderBy(...orderBy(args))
-      .limit(args.limit)
-      .offset(args.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(workouts).where(where),
-  ]);
-  return { rows, total: countRow?.n ?? 0 };
+/** One page of the org workout list (every filter, search and order applied in SQL). */
+export function listOrgWorkoutPage(db: Tx, args: ListWorkoutsArgs) {
+  return db
+    .select(workoutListColumns)
+    .from(workouts)
+    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
+    .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
+    .where(listConditions(args))
+    .orderBy(...orderBy(args))
+    .limit(args.limit)
+    .offset(args.offset);
 }
 
-export type WorkoutListRow = Awaited<ReturnType<typeof listOrgWorkouts>>["rows"][number];
-
-/** Only the exact total (used to decide between substring and fuzzy search). */
+/** The exact number of workouts matching the list's filters and search (limit, offset and order do not matter). */
 export async function countOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(workouts).where(listConditions(args));
   return row?.n ?? 0;
 }
+
+/** Listed workouts by id, in the order of `ids` (ids no longer listed are dropped). */
+export async function listWorkoutsByIds(db: Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(workoutListColumns)
+    .from(workouts)
+    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
+    .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
+    .where(and(inArray(workouts.id, ids), LISTED_WORKOUT));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The workspace content version: the latest change to any of its workouts (deleted and draft
+ * ones included). One backward probe of workouts_org_updated_idx.
+ */
+export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
+  const [row] = await db.select({ v: sql<string | null>`max(${workouts.updatedAt})::text` }).from(workouts).where(eq(workouts.organizationId, organizationId));
+  return row?.v ?? "none";
+}
+
+export type WorkoutListRow = Awaited<ReturnType<typeof listOrgWorkoutPage>>[number];
 
 export interface WorkoutFacetRow {
   workout_id: string;

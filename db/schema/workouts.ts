@@ -72,6 +72,11 @@ export const workouts = pgTable(
     return [
       index("workouts_org_list_idx").on(t.organizationId, t.status, t.createdAt),
       index("workouts_listed_created_idx").on(t.organizationId, t.createdAt, t.id).where(listed),
+      // Every scalar list filter (and the id, for category semi-joins) in one narrow index: exact totals of any
+      // filter combination are index-only scans.
+      index("workouts_listed_filters_idx").on(t.organizationId, t.difficulty, t.visibility, t.allowAssessment, t.duration, t.id).where(listed),
+      // The workspace content version (latest change of any workout, deleted ones included) that keys cached list totals.
+      index("workouts_org_updated_idx").on(t.organizationId, t.updatedAt),
       index("workouts_listed_updated_idx").on(t.organizationId, t.updatedAt, t.id).where(listed),
       index("workouts_org_visibility_idx").on(t.organizationId, t.visibility, t.createdAt).where(listed),
       index("workouts_org_difficulty_idx").on(t.organizationId, t.difficulty, t.createdAt).where(listed),

@@ -115,8 +115,8 @@ export function readGuidance(text: string | null | undefined, ref: ReferenceInde
     else if (harder === "negative" && easier !== "positive") signals.intensity = -1;
 
     // Rest
-    if (/\b(short|shorter|less|minimal|little|quick)\s+(rest|breaks?|recovery)\b/.test(c)) signals.rest = "shorter";
-    else if (/\b(more|longer|long|extra|plenty of|generous)\s+(rest|breaks?|recovery)\b/.test(c)) signals.rest = "longer";
+    if (/\b(short|shorter|less|minimal|little|quick)\s+(rests?|breaks?|recovery)\b/.test(c)) signals.rest = "shorter";
+    else if (/\b(more|longer|long|extra|plenty of|generous)\s+(rests?|breaks?|recovery)\b/.test(c)) signals.rest = "longer";
 
     // Equipment
     if (/\b(no|without)\s+(any\s+)?(equipment|gear|weights)\b|\bbody\s?weight( only)?\b|\bequipment[- ]free\b/.test(c)) signals.equipment = "none";

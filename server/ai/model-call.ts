@@ -5,6 +5,12 @@ import type { ConfiguredModel } from "./providers/model";
 
 /** How long a model may take before the deterministic result is returned instead. */
 export const MODEL_TIME_BUDGET_MS = 20_000;
+let budgetOverride: number | undefined;
+
+/** Shortens the time budget in tests of the timeout path (undefined restores the default). */
+export function setModelTimeBudgetForTests(ms: number | undefined): void {
+  budgetOverride = ms;
+}
 
 export type ModelCallResult<T> = { ok: true; value: T; ms: number } | { ok: false; reason: string; ms: number };
 
@@ -18,7 +24,7 @@ export async function callModel<S extends z.ZodType>(
   args: { schema: S; system: string; prompt: string; timeoutMs?: number; name: string },
 ): Promise<ModelCallResult<z.output<S>>> {
   const started = Date.now();
-  const budget = args.timeoutMs ?? MODEL_TIME_BUDGET_MS;
+  const budget = args.timeoutMs ?? budgetOverride ?? MODEL_TIME_BUDGET_MS;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

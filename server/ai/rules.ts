@@ -208,6 +208,8 @@ export function mainWorkRange(b: WorkoutBounds): { min: number; max: number } {
 }
 
 export interface PoolFilterOptions {
+  /** Premium stock was requested but the organization's plan does not include it. */
+  premiumExcluded?: boolean;
   includeCollections?: string[];
   excludeCollections?: string[];
   /** Equipment ids the member has (from preferred equipment categories); null = any. */
@@ -267,7 +269,11 @@ export function filterPool(all: PoolExercise[], opts: PoolFilterOptions): { elig
 
   const min = PLATFORM.minimumPool;
   if (all.length === 0) {
-    infeasible.push({ rule: "exerciseSources", target: "exerciseSources", message: "The selected exerciseSources contain no exercise clips." });
+    infeasible.push({
+      rule: "exerciseSources",
+      target: "exerciseSources",
+      message: `The selected exerciseSources contain no exercise clips${opts.premiumExcluded ? " (premium stock is not included in this organization's plan)" : ""}.`,
+    });
   } else if (afterCollections.length < min) {
     infeasible.push({
       rule: "minimumPool",

@@ -8,7 +8,10 @@ import { z } from "zod";
 export const JOB_EVENTS = {
   /** Outbox rows were committed and can be delivered now (the cron sweep is the safety net). */
   "notifications/outbox.enqueued": z.object({
-    outboxIds: z.array(z.string().regex(/^[0-9a-f]{24}$/)).min(1).max(100),
+    outboxIds: z
+      .array(z.string().regex(/^[0-9a-f]{24}$/))
+      .min(1)
+      .max(100),
   }),
 } as const;
 

@@ -31,7 +31,10 @@ afterEach(() => setNotificationTransport(null));
 /** A new member with two workouts assigned through HTTP: returns the member and its outbox row ids. */
 async function assignedMember() {
   const [m] = await addMembers(db(), org.organizationId, 1);
-  const res = await call(`/v1/orgs/${org.organizationId}/endusers/${m!.id}/workouts/assign`, { key: org.key, body: { workoutIds: org.library.workoutIds.slice(0, 2) } });
+  const res = await call(`/v1/orgs/${org.organizationId}/endusers/${m!.id}/workouts/assign`, {
+    key: org.key,
+    body: { workoutIds: org.library.workoutIds.slice(0, 2) },
+  });
   expect(res.status).toBe(200);
   const rows = await outboxRowsFor(db(), m!.id);
   expect(rows.map((r) => r.channel)).toEqual(["email", "push"]);
@@ -81,12 +84,18 @@ describe("deliver-notifications under Inngest (in-process, @inngest/test)", () =
     ]);
     expect(rows.every((r) => r.sentAt instanceof Date && r.lastError === null)).toBe(true);
     const email = transport.sent.find((n) => n.channel === "email")!;
-    expect(email).toMatchObject({ template: "library.workouts.assigned", to: { endUserId: member.id, email: member.email }, subject: "Test Studio: 2 new workouts in your library" });
+    expect(email).toMatchObject({
+      template: "library.workouts.assigned",
+      to: { endUserId: member.id, email: member.email },
+      subject: "Test Studio: 2 new workouts in your library",
+    });
     expect(email.text).toContain("  - ");
     expect(transport.sent.find((n) => n.channel === "push")!.text.split(", ")).toHaveLength(2);
 
     // A repeated event finds nothing pending: no second delivery.
-    const again = await new InngestTestEngine({ function: deliverNotifications }).execute({ events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: ids } }] });
+    const again = await new InngestTestEngine({ function: deliverNotifications }).execute({
+      events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: ids } }],
+    });
     expect(again.result).toEqual({ sent: 0, retry: 0, failed: 0, skipped: 0 });
     expect(transport.sent).toHaveLength(2);
   });
@@ -101,7 +110,9 @@ describe("deliver-notifications under Inngest (in-process, @inngest/test)", () =
     };
     setNotificationTransport(flaky);
     const { ids } = await assignedMember();
-    const { result } = await new InngestTestEngine({ function: deliverNotifications }).execute({ events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: ids } }] });
+    const { result } = await new InngestTestEngine({ function: deliverNotifications }).execute({
+      events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: ids } }],
+    });
     expect(result).toEqual({ sent: 0, retry: 1, failed: 1, skipped: 0 });
     const [email, push] = await statusOf(ids);
     expect(email).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP 451 try later" });
@@ -109,8 +120,13 @@ describe("deliver-notifications under Inngest (in-process, @inngest/test)", () =
     expect(push).toMatchObject({ status: "failed", attempts: 1, lastError: "no device registered" });
 
     // The last allowed attempt that fails is final.
-    await db().update(notificationsOutbox).set({ attempts: MAX_DELIVERY_ATTEMPTS - 1, availableAt: new Date(Date.now() - 1000) }).where(eq(notificationsOutbox.id, email!.id));
-    const last = await new InngestTestEngine({ function: deliverNotifications }).execute({ events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: [email!.id] } }] });
+    await db()
+      .update(notificationsOutbox)
+      .set({ attempts: MAX_DELIVERY_ATTEMPTS - 1, availableAt: new Date(Date.now() - 1000) })
+      .where(eq(notificationsOutbox.id, email!.id));
+    const last = await new InngestTestEngine({ function: deliverNotifications }).execute({
+      events: [{ name: "notifications/outbox.enqueued", data: { outboxIds: [email!.id] } }],
+    });
     expect(last.result).toEqual({ sent: 0, retry: 0, failed: 1, skipped: 0 });
     expect((await statusOf([email!.id]))[0]).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS });
   });
@@ -138,7 +154,12 @@ describe("the local provider (pg-boss)", () => {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline && !(await statusOf(ids)).every((r) => r.status === "sent")) await new Promise((r) => setTimeout(r, 200));
       expect((await statusOf(ids)).map((r) => r.status)).toEqual(["sent", "sent"]);
-      expect(transport.sent.filter((n) => n.to.endUserId === member.id).map((n) => n.channel).sort()).toEqual(["email", "push"]);
+      expect(
+        transport.sent
+          .filter((n) => n.to.endUserId === member.id)
+          .map((n) => n.channel)
+          .sort(),
+      ).toEqual(["email", "push"]);
     } finally {
       await stopJobWorker();
     }

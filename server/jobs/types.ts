@@ -34,5 +34,4 @@ export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefini
 }
 
 /** Any job definition, whatever its payload schema. */
-// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of different payloads
 export type AnyJobDefinition = JobDefinition<any>;

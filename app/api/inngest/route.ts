@@ -8,7 +8,8 @@ const handlers = serve({ client: inngest, functions });
 /** Answers 404 in the envelope when the local provider runs the jobs (no Inngest configured). */
 function whenInngest(handler: (req: Request, ctx: unknown) => Promise<Response>) {
   return async (req: Request, ctx: unknown): Promise<Response> => {
-    if (jobsProviderName() !== "inngest") return errorResponse(new ApiError({ code: "NotFound", message: "Jobs are run by the local provider; Inngest is not configured." }));
+    if (jobsProviderName() !== "inngest")
+      return errorResponse(new ApiError({ code: "NotFound", message: "Jobs are run by the local provider; Inngest is not configured." }));
     return handler(req, ctx);
   };
 }

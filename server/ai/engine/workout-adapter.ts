@@ -103,7 +103,7 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
   let restFactor = clamp((1 + 0.25 * gap) * (1 - 0.12 * intensity), 0.5, 2);
   if (signals.rest === "shorter") restFactor *= 0.75;
   if (signals.rest === "longer") restFactor *= 1.35;
-  const rpeShift = -gap + Math.round(intensity / 2);
+  const rpeShift = -gap + Math.round(intensity);
 
   const out: PlannedInstance[] = [];
   for (const s of input.segments) {
@@ -132,7 +132,8 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
       duration = clamp(Math.round(baseSeconds * workFactor), b.workMin, b.workMax);
     }
     const baseRpe = s.rpe ?? BASE_RPE[input.baseLevel];
-    const rpe = clamp(Math.round(baseRpe + rpeShift), 1, b.maxRpe);
+    // Stretches stay easy whatever the workout's effort.
+    const rpe = clamp(Math.round(baseRpe + rpeShift), 1, e.isStretch ? Math.min(3, b.maxRpe) : b.maxRpe);
     let pace: Pace | null = s.pace && PACES.has(s.pace) ? (s.pace as Pace) : "moderate";
     if (pace === "explosive" && (input.level === "beginner" || intensity < 0)) pace = "fast";
     if (e.isStretch) pace = "slow";

@@ -178,7 +178,10 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
   const framesSec = (warmCount + coolCount) * frameSeconds;
   const budget = Math.max(work, target - framesSec);
   let slots = Math.max(1, Math.round((budget + rest) / (work + rest)));
-  const distinct = (n: number) => Math.min(n, mainPool.length, clamp(Math.round(n / 3), Math.min(n, 3), 8));
+  // A model's choice (validated against the main pool) sets the circuit; otherwise ~3 rounds of up to 8.
+  const mainIds = new Set(mainPool.map((e) => e.id));
+  const chosen = [...new Set(input.chosenMainIds ?? [])].filter((id) => mainIds.has(id));
+  const distinct = (n: number) => (chosen.length >= 2 ? Math.min(n, chosen.length) : Math.min(n, mainPool.length, clamp(Math.round(n / 3), Math.min(n, 3), 8)));
 
   // ---- Pick main exercises (model choice first, then greedy coverage).
   const pickMain = (k: number): PoolExercise[] => {

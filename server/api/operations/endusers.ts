@@ -158,7 +158,11 @@ export const listEndUserWorkouts = defineOperation({
   weight: 1,
   params: MemberParams,
   query: PageQuery,
-  success: { status: 200, description: "A page of library workouts, most recently assigned first.", schema: listOf(LibraryWorkout).meta({ id: "LibraryWorkoutList" }) },
+  success: {
+    status: 200,
+    description: "A page of library workouts, most recently assigned first.",
+    schema: listOf(LibraryWorkout).meta({ id: "LibraryWorkoutList" }),
+  },
   errors: [403, 404],
 });
 
@@ -173,7 +177,10 @@ export const assignEndUserWorkouts = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: MemberParams,
-  body: z.object({ workoutIds: z.array(HexId).max(10), ...AssignFlags }).strict().meta({ id: "AssignWorkoutsBody" }),
+  body: z
+    .object({ workoutIds: z.array(HexId).max(10), ...AssignFlags })
+    .strict()
+    .meta({ id: "AssignWorkoutsBody" }),
   bodyRequired: true,
   success: { status: 200, description: "What was added and skipped.", schema: z.object({ data: AssignResult }) },
   errors: [403, 404],
@@ -189,7 +196,10 @@ export const unassignEndUserWorkouts = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: MemberParams,
-  body: z.object({ workoutIds: z.array(HexId).max(100) }).strict().meta({ id: "UnassignWorkoutsBody" }),
+  body: z
+    .object({ workoutIds: z.array(HexId).max(100) })
+    .strict()
+    .meta({ id: "UnassignWorkoutsBody" }),
   bodyRequired: true,
   success: {
     status: 200,
@@ -225,7 +235,10 @@ export const assignEndUserPlans = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: MemberParams,
-  body: z.object({ planIds: z.array(HexId).max(5), ...AssignFlags }).strict().meta({ id: "AssignPlansBody" }),
+  body: z
+    .object({ planIds: z.array(HexId).max(5), ...AssignFlags })
+    .strict()
+    .meta({ id: "AssignPlansBody" }),
   bodyRequired: true,
   success: { status: 200, description: "What was added and skipped.", schema: z.object({ data: AssignResult }) },
   errors: [403, 404],
@@ -241,7 +254,10 @@ export const unassignEndUserPlans = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: MemberParams,
-  body: z.object({ planIds: z.array(HexId).max(100) }).strict().meta({ id: "UnassignPlansBody" }),
+  body: z
+    .object({ planIds: z.array(HexId).max(100) })
+    .strict()
+    .meta({ id: "UnassignPlansBody" }),
   bodyRequired: true,
   success: {
     status: 200,

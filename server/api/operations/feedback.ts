@@ -38,7 +38,8 @@ export const getFeedbackOptions = defineOperation({
   path: "/v1/workouts/feedback/options",
   tag: "Workout sessions",
   summary: "Rating and difficulty options for workout feedback",
-  description: "The options of the caller's organization (`organizationId` for keys spanning several organizations). Member attribution fields are accepted and not needed.",
+  description:
+    "The options of the caller's organization (`organizationId` for keys spanning several organizations). Member attribution fields are accepted and not needed.",
   auth: ["X-Api-Key", "AccessToken"],
   weight: 1,
   query: z.object({ locale: ReadLocale.optional(), ...Attribution }).strict(),
@@ -66,7 +67,9 @@ export const submitWorkoutFeedback = defineOperation({
       ...Attribution,
     })
     .strict()
-    .refine((b) => b.ratingId !== undefined || b.difficultyId !== undefined || b.comment !== undefined, { message: "Send ratingId, difficultyId and/or comment." })
+    .refine((b) => b.ratingId !== undefined || b.difficultyId !== undefined || b.comment !== undefined, {
+      message: "Send ratingId, difficultyId and/or comment.",
+    })
     .meta({ id: "SubmitWorkoutFeedbackBody" }),
   bodyRequired: true,
   success: { status: 200, description: "The session's feedback as stored.", schema: z.object({ data: WorkoutFeedback }) },

@@ -64,7 +64,12 @@ export const updateWorkoutSession = defineOperation({
   params: SessionIdParams,
   body: z
     .object({
-      progressSeconds: z.number().min(0).max(604_800).optional().meta({ description: "Actual playback seconds so far, pauses excluded (rounded to whole seconds)." }),
+      progressSeconds: z
+        .number()
+        .min(0)
+        .max(604_800)
+        .optional()
+        .meta({ description: "Actual playback seconds so far, pauses excluded (rounded to whole seconds)." }),
       workoutSegmentId: HexId.nullable().optional().meta({ description: "Id of the playlist segment now playing." }),
       ...Attribution,
     })

@@ -21,7 +21,18 @@ import { clean } from "@/server/ai/workout-engine";
 import { badRequest, notFound } from "@/server/api/errors";
 import type { AdaptWorkoutInput } from "@/server/api/operations/ai";
 import { type Locale, pickText } from "@/server/api/locale";
-import { assertReferenceIds, buildInspection, getReferenceIndex, infeasibleError, loadExercisePool, loadPoolExercisesByIds, newGenerationId, resolveMember, saveGeneration } from "./context";
+import {
+  assertReferenceIds,
+  buildInspection,
+  getReferenceIndex,
+  infeasibleError,
+  loadExercisePool,
+  loadPoolExercisesByIds,
+  newGenerationId,
+  premiumStockAllowed,
+  resolveMember,
+  saveGeneration,
+} from "./context";
 import { resultRecord } from "./generate-workout";
 import { loadDetails, presentInstances, summarizeWorkout } from "./present";
 
@@ -73,7 +84,7 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
 
   const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_ADAPT_SOURCES;
   const [swapPool, own] = await Promise.all([
-    loadExercisePool(db, organizationId, sources),
+    premiumStockAllowed(organizationId).then((premium) => loadExercisePool(db, organizationId, sources, premium)),
     loadPoolExercisesByIds(
       db,
       base.filter((s) => s.kind === "exercise").map((s) => (s as { exerciseId: string }).exerciseId),

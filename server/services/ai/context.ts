@@ -7,8 +7,9 @@ import type { Db, Tx } from "@/db/client";
 import { findMethodologyProfile, insertGeneration } from "@/db/queries/ai";
 import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises, listTeamPoolExercises } from "@/db/queries/catalog";
 import { newId } from "@/db/schema/columns";
+import { organizationLimits } from "@/server/api/auth";
 import { ApiError, badRequest } from "@/server/api/errors";
-import { GOAL_CATEGORY_KEYS } from "@/server/ai/knowledge";
+import { goalCategoryKeysOf } from "@/server/ai/generate";
 import type { AppliedRule, ExerciseSource, Infeasibility, MethodologyInput, PoolExercise, ReferenceIndex, Violation } from "@/server/ai/types";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
@@ -69,14 +70,7 @@ export async function resolveMember(db: Tx, organizationId: string, identifier: 
 }
 
 /** Category keys the goals point to, strongest first, deduplicated. */
-export function goalCategoryKeys(ref: ReferenceIndex, goalIds: string[] | undefined): string[] {
-  const out: string[] = [];
-  for (const id of goalIds ?? []) {
-    const goal = ref.goalById.get(id);
-    for (const k of GOAL_CATEGORY_KEYS[goal?.key ?? ""] ?? []) if (!out.includes(k) && ref.categoryByKey.has(k)) out.push(k);
-  }
-  return out;
-}
+export const goalCategoryKeys = goalCategoryKeysOf;
 
 // --- Exercise pool ------------------------------------------------------------------------
 
@@ -96,11 +90,21 @@ function stockPool(db: Tx, tiers: ("free" | "premium")[]): Promise<PoolRow[]> {
 
 export const DEFAULT_GENERATE_SOURCES: ExerciseSource[] = ["free_stock", "premium_stock"];
 
-/** The clips of the selected sources (rule 4: `exerciseSources` is the final catalog). */
-export async function loadExercisePool(db: Tx, organizationId: string, sources: ExerciseSource[]): Promise<PoolExercise[]> {
+/** Whether the organization's plan includes premium stock clips (the same gate GET /v1/video-asset applies). */
+export async function premiumStockAllowed(organizationId: string): Promise<boolean> {
+  const org = await organizationLimits(organizationId);
+  return org?.entitlements.premiumStock === true;
+}
+
+/**
+ * The clips of the selected sources (rule 4: `exerciseSources` is the final catalog). Premium
+ * stock counts only when the organization's plan includes it, so every clip returned resolves
+ * through GET /v1/video-asset/{id}.
+ */
+export async function loadExercisePool(db: Tx, organizationId: string, sources: ExerciseSource[], premiumAllowed = true): Promise<PoolExercise[]> {
   const tiers: ("free" | "premium")[] = [];
   if (sources.includes("free_stock")) tiers.push("free");
-  if (sources.includes("premium_stock")) tiers.push("premium");
+  if (sources.includes("premium_stock") && premiumAllowed) tiers.push("premium");
   const [team, stock] = await Promise.all([sources.includes("team_exercises") ? listTeamPoolExercises(db, organizationId) : [], stockPool(db, tiers)]);
   return [...team.map(toPool), ...stock.map(toPool)];
 }

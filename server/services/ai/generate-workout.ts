@@ -5,14 +5,13 @@
  * with the deterministic planner only and writes nothing.
  */
 import type { Db } from "@/db/client";
-import { type WorkoutBounds, allowedEquipmentFor, filterPool, resolveWorkoutBounds } from "@/server/ai/rules";
+import { type PreparedGeneration, prepareGeneration } from "@/server/ai/generate";
 import { workoutDescription, workoutName, type WorkoutTextFacts } from "@/server/ai/engine/texts";
 import { planWorkout } from "@/server/ai/engine/workout-planner";
 import { difficultyLabel, isEnglish } from "@/server/ai/i18n";
-import { levelOf } from "@/server/ai/knowledge";
 import { getLanguageModel } from "@/server/ai/providers/model";
 import { stableStringify } from "@/server/ai/rng";
-import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type MethodologyInput, type PoolExercise, type ReferenceIndex } from "@/server/ai/types";
+import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type MethodologyInput } from "@/server/ai/types";
 import { deterministicSignals, runWorkoutEngine } from "@/server/ai/workout-engine";
 import type { GenerateWorkoutInput } from "@/server/api/operations/ai";
 import type { Locale } from "@/server/api/locale";
@@ -22,35 +21,18 @@ import {
   assertReferenceIds,
   buildInspection,
   getReferenceIndex,
-  goalCategoryKeys,
   infeasibleError,
   loadExercisePool,
   newGenerationId,
+  premiumStockAllowed,
   resolveMethodology,
   saveGeneration,
 } from "./context";
 import { loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./present";
 
-interface Prepared {
-  ref: ReferenceIndex;
-  methodology: MethodologyInput | null;
-  bounds: WorkoutBounds | null;
-  boundsError: InfeasibleError | null;
-  pool: PoolExercise[];
-  eligible: PoolExercise[];
-  stages: ReturnType<typeof filterPool>["stages"];
-  poolInfeasible: ReturnType<typeof filterPool>["infeasible"];
-  categoryKey: string | null;
-  categoryId: string;
-  goalKeys: string[];
-  level: ReturnType<typeof levelOf>;
-  preferredEquipmentIds: Set<string> | null;
-}
-
-async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInput): Promise<Prepared> {
+async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInput): Promise<PreparedGeneration> {
   const ref = await getReferenceIndex(db);
   const profile = body.endUserProfileDetails ?? {};
-  const equipmentCategoryIds = body.preferredEquipmentCategoryIds?.length ? body.preferredEquipmentCategoryIds : profile.preferredEquipmentCategoryIds;
   assertReferenceIds(ref, [
     { field: "categoryId", ids: body.categoryId ? [body.categoryId] : undefined, kind: "category" },
     { field: "muscleGroupIds", ids: body.muscleGroupIds, kind: "muscleGroup" },
@@ -59,51 +41,10 @@ async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInpu
     { field: "endUserProfileDetails.goalIds", ids: profile.goalIds, kind: "goal" },
   ]);
   const methodology = await resolveMethodology(db, organizationId, body.methodologyProfileId);
-  const level = levelOf(profile.fitnessLevels);
-  let bounds: WorkoutBounds | null = null;
-  let boundsError: InfeasibleError | null = null;
-  try {
-    bounds = resolveWorkoutBounds({ level, profile, durationOptions: body.durationOptions, rules: methodology?.rules ?? null });
-  } catch (err) {
-    if (!(err instanceof InfeasibleError)) throw err;
-    boundsError = err;
-  }
   const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_GENERATE_SOURCES;
-  const pool = await loadExercisePool(db, organizationId, sources);
-  const allowedEquipmentIds = allowedEquipmentFor(equipmentCategoryIds, ref);
-  const { eligible, stages, infeasible } = filterPool(pool, {
-    includeCollections: body.includeExerciseCollections,
-    excludeCollections: body.excludeExerciseCollections,
-    allowedEquipmentIds,
-    bounds: bounds ?? { bannedIds: new Set(methodology?.rules.bannedExerciseIds ?? []), bannedPatterns: new Set(methodology?.rules.bannedMovementPatterns ?? []), maxImpact: methodology?.rules.maxImpact === "low" ? "low" : "high", maxSkillRank: 2 },
-  });
-  const goalKeys = goalCategoryKeys(ref, profile.goalIds);
-  // The workout's category: the requested one, else the strongest goal category the pool serves.
-  let categoryKey = body.categoryId ? ref.categoryById.get(body.categoryId)!.key : null;
-  if (!categoryKey) categoryKey = goalKeys.find((k) => eligible.some((e) => e.categoryKeys.includes(k))) ?? null;
-  const categoryId = categoryKey ? ref.categoryByKey.get(categoryKey)!.id : mostCommonCategory(eligible, ref);
-  return {
-    ref,
-    methodology,
-    bounds,
-    boundsError,
-    pool,
-    eligible,
-    stages,
-    poolInfeasible: infeasible,
-    categoryKey,
-    categoryId,
-    goalKeys,
-    level,
-    preferredEquipmentIds: allowedEquipmentIds,
-  };
-}
-
-function mostCommonCategory(pool: PoolExercise[], ref: ReferenceIndex): string {
-  const counts = new Map<string, number>();
-  for (const e of pool) for (const k of e.categoryKeys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const key = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-  return (key && ref.categoryByKey.get(key)?.id) || ref.categoryByKey.get("strength")?.id || [...ref.categoryById.keys()][0]!;
+  const premiumAllowed = await premiumStockAllowed(organizationId);
+  const pool = await loadExercisePool(db, organizationId, sources, premiumAllowed);
+  return prepareGeneration({ ref, pool, body, methodology, premiumExcluded: sources.includes("premium_stock") && !premiumAllowed });
 }
 
 /** The request as stored in the snapshot and used as the engine's seed. */

@@ -126,10 +126,15 @@ describe("GET /v1/orgs/{organizationId}/groups/{groupId} and /exercises", () => 
 describe("GET /v1/orgs/{organizationId}/stock-exercises", () => {
   const stock = (o: { organizationId: string; key: string }, q = "") => call(`/v1/orgs/${o.organizationId}/stock-exercises${q}`, { key: o.key });
   const remaining = (res: { headers: Headers }) => Number(res.headers.get("x-ratelimit-remaining"));
+  /** Spaced past the limiter's write-behind window (1 s) so X-RateLimit-Remaining reflects the settled count. */
+  const settled = async <T>(fn: () => Promise<T>) => {
+    await new Promise((r) => setTimeout(r, 1100));
+    return fn();
+  };
 
   it("lists the stock catalog by name, charging 10 units", async () => {
-    const before = await call("/v1/workouts/metadata", { key: org.key });
-    const res = await stock(org, "?limit=50");
+    const before = await settled(() => call("/v1/workouts/metadata", { key: org.key }));
+    const res = await settled(() => stock(org, "?limit=50"));
     expect(res.status, res.text).toBe(200);
     expect(remaining(before) - remaining(res)).toBe(10);
     expect(res.body.links.total).toBe(STOCK_EXERCISES.length);
@@ -176,13 +181,13 @@ describe("GET /v1/orgs/{organizationId}/stock-exercises", () => {
 
   it("answers 403 without consuming weight when the plan lacks the stock catalog", async () => {
     const gated = await createTestOrg({ entitlements: { stockCatalog: false } });
-    const before = await call("/v1/workouts/metadata", { key: gated.key });
-    const denied = await stock(gated);
+    const before = await settled(() => call("/v1/workouts/metadata", { key: gated.key }));
+    const denied = await settled(() => stock(gated));
     expectError(denied, 403, "Forbidden");
     expect(remaining(denied)).toBe(remaining(before));
     const again = await stock(gated, "?limit=500");
     expectError(again, 403, "Forbidden");
-    const after = await call("/v1/workouts/metadata", { key: gated.key });
+    const after = await settled(() => call("/v1/workouts/metadata", { key: gated.key }));
     expect(remaining(before) - remaining(after)).toBe(1);
   });
 

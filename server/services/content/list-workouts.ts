@@ -1,7 +1,17 @@
 import type { Db } from "@/db/client";
-import { type ListWorkoutsArgs, type WorkoutSortField, listOrgWorkouts, listWorkoutFacets } from "@/db/queries/workouts";
+import {
+  type ListWorkoutsArgs,
+  type WorkoutListRow,
+  type WorkoutSortField,
+  countOrgWorkouts,
+  getWorkoutsVersion,
+  listOrgWorkoutPage,
+  listWorkoutFacets,
+  listWorkoutsByIds,
+} from "@/db/queries/workouts";
 import type { Difficulty } from "@/db/schema";
 import type { Locale } from "@/server/api/locale";
+import { VersionedCache, cacheKey } from "./list-cache";
 import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";
 import { getReferenceIndex } from "./reference";
@@ -23,15 +33,57 @@ export interface ListWorkoutsInput {
 /** Below this many characters a fuzzy (trigram) match is noise, so only substrings count. */
 const FUZZY_MIN_CHARS = 3;
 
+/** Exact totals per filter set, and search result pages (ids in relevance order plus total). */
+const totals = new VersionedCache<number>(5_000, 60_000);
+const searches = new VersionedCache<{ ids: string[]; total: number }>(2_000, 60_000);
+
+/** Forget cached totals and search pages (tests that write rows without touching updated_at). */
+export function clearWorkoutListCache(): void {
+  totals.clear();
+  searches.clear();
+}
+
+/** The filter part of the arguments: what a total depends on. */
+function filterKey(args: ListWorkoutsArgs): string {
+  const { organizationId, visibility, difficulty, categoryIds, customCategories, minSeconds, maxSeconds, allowAssessment, search } = args;
+  return cacheKey({ organizationId, visibility, difficulty, categoryIds, customCategories, minSeconds, maxSeconds, allowAssessment, search });
+}
+
+async function searchPage(db: Db, args: ListWorkoutsArgs, version: string): Promise<{ rows: WorkoutListRow[]; total: number }> {
+  const key = cacheKey({ f: filterKey(args), locale: args.locale, limit: args.limit, offset: args.offset });
+  const hit = searches.get(key, version);
+  if (hit) return { rows: await listWorkoutsByIds(db, hit.ids), total: hit.total };
+  let mode = args;
+  let [rows, total] = await Promise.all([listOrgWorkoutPage(db, mode), countOrgWorkouts(db, mode)]);
+  if (total === 0 && args.search && args.search.phrase.length >= FUZZY_MIN_CHARS) {
+    mode = { ...args, search: { ...args.search, mode: "fuzzy" } };
+    [rows, total] = await Promise.all([listOrgWorkoutPage(db, mode), countOrgWorkouts(db, mode)]);
+  }
+  searches.set(key, version, { ids: rows.map((r) => r.id), total });
+  return { rows, total };
+}
+
+async function filteredPage(db: Db, args: ListWorkoutsArgs, version: Promise<string>): Promise<{ rows: WorkoutListRow[]; total: number }> {
+  const [v, rows] = await Promise.all([version, listOrgWorkoutPage(db, args)]);
+  const key = filterKey(args);
+  let total = totals.get(key, v);
+  if (total === undefined) {
+    // A short page that starts at offset 0 already is the whole result.
+    total = args.offset === 0 && rows.length < args.limit ? rows.length : await countOrgWorkouts(db, args);
+    totals.set(key, v, total);
+  }
+  return { rows, total };
+}
+
 /**
  * Published workouts of a workspace. With `q`: every word as a substring of the search
  * document (all translations of name and description, trigram-indexed), in relevance order;
  * when no workout contains the words, pg_trgm word similarity of the whole query finds close
- * spellings instead. `sort` applies only without `q`. Totals are exact.
+ * spellings instead. `sort` applies only without `q`. Totals are exact; the expensive parts
+ * (counts, search pages) are cached per workspace content version.
  */
 export async function listWorkouts(db: Db, organizationId: string, input: ListWorkoutsInput) {
   const words = input.q ? searchWords(input.q) : [];
-  const phrase = words.join(" ");
   const args: ListWorkoutsArgs = {
     organizationId,
     limit: input.limit,
@@ -44,13 +96,11 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     minSeconds: input.duration?.minSeconds,
     maxSeconds: input.duration?.maxSeconds,
     allowAssessment: input.allowAssessment,
-    search: words.length ? { words, phrase, mode: "substring" } : undefined,
+    search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
-  let page = await listOrgWorkouts(db, args);
-  if (page.total === 0 && args.search && phrase.length >= FUZZY_MIN_CHARS) {
-    page = await listOrgWorkouts(db, { ...args, search: { ...args.search, mode: "fuzzy" } });
-  }
+  const version = getWorkoutsVersion(db, organizationId);
+  const page = args.search ? await searchPage(db, args, await version) : await filteredPage(db, args, version);
   const [facetRows, ref] = await Promise.all([listWorkoutFacets(db, page.rows.map((r) => r.id)), getReferenceIndex(db)]);
   const facets = groupFacets(facetRows);
   return { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };

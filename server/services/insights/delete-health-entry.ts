@@ -12,8 +12,7 @@ import { recomputeDays } from "./recompute-days";
  */
 export async function deletePushedHealthEntry(db: Db, member: InsightsMember, dataType: HealthDataType, externalId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockMemberInsights(tx, member.id);
-    const row = await findHealthEntry(tx, member.id, dataType, externalId);
+    const [, row] = await Promise.all([lockMemberInsights(tx, member.id), findHealthEntry(tx, member.id, dataType, externalId)]);
     if (!row) throw notFound(`No ${dataType} entry with externalId "${externalId}" for this member.`);
     if (!row.pushed) {
       throw badRequest(
@@ -23,14 +22,11 @@ export async function deletePushedHealthEntry(db: Db, member: InsightsMember, da
         "externalId",
       );
     }
-    const days = [row.localDate];
     if (row.synced) {
       const merged = mergeWrites(null, row.synced);
-      await updateHealthEntry(tx, row.id, { ...merged, updatedAt: new Date() });
-      days.push(merged.localDate);
+      await recomputeDays(tx, member, [row.localDate, merged.localDate], () => updateHealthEntry(tx, row.id, { ...merged, updatedAt: new Date() }));
     } else {
-      await deleteHealthEntry(tx, row.id);
+      await recomputeDays(tx, member, [row.localDate], () => deleteHealthEntry(tx, row.id));
     }
-    await recomputeDays(tx, member, days);
   });
 }

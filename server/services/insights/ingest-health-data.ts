@@ -92,10 +92,11 @@ export async function ingestHealthEntries(db: Db, member: InsightsMember, entrie
 
   if (accepted.length > 0) {
     await db.transaction(async (tx) => {
-      await lockMemberInsights(tx, member.id);
       const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
       const uniqueKeys = new Map(accepted.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
-      const existing = new Map<string, HealthEntryRow>((await findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()])).map((r) => [keyOf(r), r]));
+      // Lock and read in one round trip: the lock runs first on the connection, so the read sees committed batches.
+      const [, found] = await Promise.all([lockMemberInsights(tx, member.id), findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()])]);
+      const existing = new Map<string, HealthEntryRow>(found.map((r) => [keyOf(r), r]));
       const rows = new Map<string, HealthEntryInsert>();
       const days = new Set<string>();
       for (const r of existing.values()) if (uniqueKeys.has(keyOf(r))) days.add(r.localDate);
@@ -110,8 +111,7 @@ export async function ingestHealthEntries(db: Db, member: InsightsMember, entrie
         days.add(merged.localDate);
         results[a.index] = { index: a.index, dataType: a.dataType, externalId: a.externalId, status: current ? "updated" : "created", localDate: merged.localDate };
       }
-      await upsertHealthEntries(tx, [...rows.values()].map(({ id, ...row }) => (id ? { id, ...row } : row)));
-      await recomputeDays(tx, member, days);
+      await recomputeDays(tx, member, days, () => upsertHealthEntries(tx, [...rows.values()]));
     });
   }
 

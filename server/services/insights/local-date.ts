@@ -31,21 +31,44 @@ export function localDateOf(instant: Date, timeZone: string): string {
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
+const EPOCH_NOON = Date.UTC(1970, 0, 1, 12);
+/** Day numbers since 1970-01-01 and back, memoized: the digest does thousands of these per build. */
+const dayNumbers = new Map<string, number>();
+const dayStrings = new Map<number, string>();
+
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) {
+    n = Math.round((Date.parse(`${day}T12:00:00Z`) - EPOCH_NOON) / 86_400_000);
+    if (dayNumbers.size > 100_000) dayNumbers.clear();
+    dayNumbers.set(day, n);
+  }
+  return n;
+}
+
+function dayString(n: number): string {
+  let s = dayStrings.get(n);
+  if (s === undefined) {
+    s = new Date(EPOCH_NOON + n * 86_400_000).toISOString().slice(0, 10);
+    if (dayStrings.size > 100_000) dayStrings.clear();
+    dayStrings.set(n, s);
+  }
+  return s;
+}
+
 export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+  return n === 0 ? day : dayString(dayNumber(day) + n);
 }
 
 /** Whole calendar days from `a` to `b` (positive when b is later). */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T12:00:00Z`) - Date.parse(`${a}T12:00:00Z`)) / 86_400_000);
+  return dayNumber(b) - dayNumber(a);
 }
 
 /** Every day from `from` to `to`, inclusive, in order. */
 export function dayRange(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  for (let n = dayNumber(from), last = dayNumber(to); n <= last; n++) out.push(dayString(n));
   return out;
 }
 

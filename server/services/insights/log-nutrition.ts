@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { deleteNutritionEntry, findNutritionEntryByExternalId, insertNutritionEntry, replaceNutritionEntry } from "@/db/queries/nutrition";
+import { type NutritionEntryRow, deleteNutritionEntry, findNutritionEntryByExternalId, insertNutritionEntry, replaceNutritionEntry } from "@/db/queries/nutrition";
 import { lockMemberInsights } from "@/db/queries/health";
 import { badRequest, notFound } from "@/server/api/errors";
 import { BACKFILL_DAYS, FUTURE_SKEW_MS } from "./health-fields";
@@ -68,13 +68,17 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
   };
 
   const { entry, status } = await db.transaction(async (tx) => {
-    await lockMemberInsights(tx, member.id);
-    const existing = input.externalId ? await findNutritionEntryByExternalId(tx, member.id, input.externalId) : null;
-    const entry = existing
-      ? await replaceNutritionEntry(tx, existing.id, values)
-      : await insertNutritionEntry(tx, { organizationId: member.organizationId, endUserId: member.id, externalId: input.externalId ?? null, ...values });
-    await recomputeDays(tx, member, existing ? [existing.localDate, localDate] : [localDate]);
-    return { entry, status: existing ? ("replaced" as const) : ("created" as const) };
+    const [, existing] = await Promise.all([
+      lockMemberInsights(tx, member.id),
+      input.externalId ? findNutritionEntryByExternalId(tx, member.id, input.externalId) : null,
+    ]);
+    let entry: NutritionEntryRow | undefined;
+    await recomputeDays(tx, member, existing ? [existing.localDate, localDate] : [localDate], async () => {
+      entry = existing
+        ? await replaceNutritionEntry(tx, existing.id, values)
+        : await insertNutritionEntry(tx, { organizationId: member.organizationId, endUserId: member.id, externalId: input.externalId ?? null, ...values });
+    });
+    return { entry: entry!, status: existing ? ("replaced" as const) : ("created" as const) };
   });
 
   return {
@@ -95,10 +99,8 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
 /** Removes a logged entry by its externalId: the day's totals drop by its values and its score is recomputed. */
 export async function deleteNutritionLog(db: Db, member: InsightsMember, externalId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockMemberInsights(tx, member.id);
-    const existing = await findNutritionEntryByExternalId(tx, member.id, externalId);
+    const [, existing] = await Promise.all([lockMemberInsights(tx, member.id), findNutritionEntryByExternalId(tx, member.id, externalId)]);
     if (!existing) throw notFound(`No nutrition entry with externalId "${externalId}" for this member.`);
-    await deleteNutritionEntry(tx, existing.id);
-    await recomputeDays(tx, member, [existing.localDate]);
+    await recomputeDays(tx, member, [existing.localDate], () => deleteNutritionEntry(tx, existing.id));
   });
 }

@@ -16,12 +16,17 @@ export interface MemberRef {
 /**
  * Recomputes the day summaries of the given member-local days from their health and nutrition
  * entries (a day left without entries loses its summary) and drops the cached digests whose
- * window contains one of them. Runs in the caller's transaction.
+ * window contains one of them. Runs in the caller's transaction. `writeFirst`, the caller's own
+ * write, is sent in the same pipeline ahead of the reads (one round trip instead of two); the
+ * connection runs the statements in order, so the reads see it.
  */
-export async function recomputeDays(tx: Tx, member: MemberRef, days: Iterable<string>): Promise<void> {
+export async function recomputeDays(tx: Tx, member: MemberRef, days: Iterable<string>, writeFirst?: () => PromiseLike<unknown>): Promise<void> {
   const list = [...new Set(days)].sort();
-  if (list.length === 0) return;
-  const [entries, nutrition] = await Promise.all([listHealthEntriesForDays(tx, member.id, list), listNutritionForDays(tx, member.id, list)]);
+  if (list.length === 0) {
+    await writeFirst?.();
+    return;
+  }
+  const [, entries, nutrition] = await Promise.all([writeFirst?.(), listHealthEntriesForDays(tx, member.id, list), listNutritionForDays(tx, member.id, list)]);
   const upserts: Parameters<typeof upsertDaySummaries>[1] = [];
   const empty: string[] = [];
   for (const day of list) {
@@ -32,7 +37,9 @@ export async function recomputeDays(tx: Tx, member: MemberRef, days: Iterable<st
     if (summary) upserts.push({ endUserId: member.id, organizationId: member.organizationId, localDate: day, ...summary });
     else empty.push(day);
   }
-  await upsertDaySummaries(tx, upserts);
-  await deleteDaySummaries(tx, member.id, empty);
-  await deleteDigestsBetween(tx, member.id, list[0]!, addDays(list[list.length - 1]!, DIGEST_WINDOW_DAYS - 1));
+  await Promise.all([
+    upsertDaySummaries(tx, upserts),
+    deleteDaySummaries(tx, member.id, empty),
+    deleteDigestsBetween(tx, member.id, list[0]!, addDays(list[list.length - 1]!, DIGEST_WINDOW_DAYS - 1)),
+  ]);
 }

@@ -68,7 +68,10 @@ export async function assignWorkouts(
 }
 
 /** Removes workouts from a member's library; unknown, unassigned and other organizations' ids are ignored. */
-export async function unassignWorkouts(db: Db, args: { organizationId: string; endUserIdentifier: string; workoutIds: string[] }): Promise<{ removed: string[] }> {
+export async function unassignWorkouts(
+  db: Db,
+  args: { organizationId: string; endUserIdentifier: string; workoutIds: string[] },
+): Promise<{ removed: string[] }> {
   const member = await resolveEndUserOrThrow(db, args.organizationId, args.endUserIdentifier);
   const removed = new Set(await deleteLibraryWorkouts(db, member.id, [...new Set(args.workoutIds)]));
   return { removed: args.workoutIds.filter((id, i, all) => removed.has(id) && all.indexOf(id) === i) };

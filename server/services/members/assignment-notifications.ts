@@ -33,7 +33,12 @@ export function assignmentNotificationRows(args: {
     locale,
     items: args.items.map((i) => ({ id: i.id, name: pickText(i.name, locale) })),
   };
-  const base = { organizationId: args.organizationId, endUserId: args.member.id, template: ASSIGNMENT_TEMPLATES[args.kind], payload: payload as unknown as Record<string, unknown> };
+  const base = {
+    organizationId: args.organizationId,
+    endUserId: args.member.id,
+    template: ASSIGNMENT_TEMPLATES[args.kind],
+    payload: payload as unknown as Record<string, unknown>,
+  };
   const rows: OutboxInsert[] = [];
   if (args.email && args.member.email) rows.push({ ...base, channel: "email" });
   if (args.push) rows.push({ ...base, channel: "push" });

@@ -35,7 +35,7 @@ export async function deliverNotification(db: Tx, id: string, transport: Notific
   if (!row) return "skipped";
   const [recipient] = await findNotificationRecipients(db, [row.endUserId]);
   try {
-    if (!recipient || recipient.status !== "active") throw new PermanentDeliveryError("The member is no longer active.");
+    if (recipient?.status !== "active") throw new PermanentDeliveryError("The member is no longer active.");
     const payload = row.payload as unknown as AssignmentPayload;
     const { subject, text } = renderAssignment(payload, row.channel, recipient.name);
     await transport.send({
@@ -52,7 +52,14 @@ export async function deliverNotification(db: Tx, id: string, transport: Notific
   } catch (err) {
     const final = err instanceof PermanentDeliveryError || row.attempts >= MAX_DELIVERY_ATTEMPTS;
     const message = err instanceof Error ? err.message : String(err);
-    log(final ? "error" : "warn", "notification delivery failed", { notificationId: row.id, channel: row.channel, attempt: row.attempts, final, transport: transport.name, err: message });
+    log(final ? "error" : "warn", "notification delivery failed", {
+      notificationId: row.id,
+      channel: row.channel,
+      attempt: row.attempts,
+      final,
+      transport: transport.name,
+      err: message,
+    });
     await markOutboxFailed(db, row.id, { error: message, final, retryAfterSeconds: retryDelaySeconds(row.attempts) });
     return final ? "failed" : "retry";
   }

@@ -125,6 +125,7 @@ describe("workout assignment", () => {
     const again = await call(`${base()}/${m.externalId}/workouts/assign`, { key: org.key, body: { workoutIds: [ids[0], org.library.workoutIds[1]] } });
     expect(again.body.data).toEqual({ added: [org.library.workoutIds[1]], alreadyAssigned: [ids[0]], notifications: { email: true, push: true } });
 
+    expectError(await call(`${base()}/${m.id}/workouts?limit=51`, { key: org.key }), 400, "ValidationError");
     const list = await call(`${base()}/${m.email}/workouts?locale=de-DE`, { key: org.key });
     expect(list.status).toBe(200);
     expect(list.body.links.total).toBe(3);
@@ -207,7 +208,10 @@ describe("workout assignment", () => {
     expect(rows.every((r) => r.organizationId === org.organizationId)).toBe(true);
 
     const quiet = await freshMember();
-    const res = await call(`${base()}/${quiet.id}/workouts/assign`, { key: org.key, body: { workoutIds: [a], sendAssignmentEmail: false, sendAssignmentPush: false } });
+    const res = await call(`${base()}/${quiet.id}/workouts/assign`, {
+      key: org.key,
+      body: { workoutIds: [a], sendAssignmentEmail: false, sendAssignmentPush: false },
+    });
     expect(res.body.data.notifications).toEqual({ email: false, push: false });
     expect(await outboxRowsFor(db(), quiet.id)).toEqual([]);
 
@@ -251,18 +255,20 @@ describe("workout assignment", () => {
 describe("plan assignment", () => {
   async function aiPlanFor(endUserId: string) {
     const id = newId();
-    await db().insert(plans).values({
-      id,
-      organizationId: org.organizationId,
-      trainerId: null,
-      endUserId,
-      name: { "en-US": "My AI plan" },
-      difficulty: "beginner",
-      visibility: "end-user-ai-generated",
-      source: "ai-generated",
-      durationWeeks: 1,
-      daysPerWeek: 2,
-    });
+    await db()
+      .insert(plans)
+      .values({
+        id,
+        organizationId: org.organizationId,
+        trainerId: null,
+        endUserId,
+        name: { "en-US": "My AI plan" },
+        difficulty: "beginner",
+        visibility: "end-user-ai-generated",
+        source: "ai-generated",
+        durationWeeks: 1,
+        daysPerWeek: 2,
+      });
     return id;
   }
 
@@ -315,7 +321,10 @@ describe("plan assignment", () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => call(`${base()}/${m.id}/plans/assign`, { key: org.key, body: { planIds: ids } })));
     expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(responses.flatMap((r) => r.body.data.added).sort()).toEqual([...ids].sort());
-    const rows = await db().select().from(libraryPlans).where(and(eq(libraryPlans.endUserId, m.id), inArray(libraryPlans.planId, ids)));
+    const rows = await db()
+      .select()
+      .from(libraryPlans)
+      .where(and(eq(libraryPlans.endUserId, m.id), inArray(libraryPlans.planId, ids)));
     expect(rows).toHaveLength(3);
     expect((await outboxRowsFor(db(), m.id)).filter((r) => r.channel === "push").flatMap((r) => r.payload.items as unknown[])).toHaveLength(3);
   });

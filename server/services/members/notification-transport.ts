@@ -33,7 +33,13 @@ export class PermanentDeliveryError extends Error {
 export class LogTransport implements NotificationTransport {
   readonly name = "log";
   async send(n: OutboundNotification): Promise<void> {
-    log("info", "notification delivered (log transport)", { notificationId: n.id, channel: n.channel, template: n.template, endUserId: n.to.endUserId, subject: n.subject });
+    log("info", "notification delivered (log transport)", {
+      notificationId: n.id,
+      channel: n.channel,
+      template: n.template,
+      endUserId: n.to.endUserId,
+      subject: n.subject,
+    });
   }
 }
 
@@ -53,7 +59,12 @@ export class SmtpTransport implements NotificationTransport {
   async send(n: OutboundNotification): Promise<void> {
     if (n.channel === "push") return this.push.send(n);
     if (!n.to.email) throw new PermanentDeliveryError("The member has no email address.");
-    await (await this.mailer).sendMail({ from: this.from, to: n.to.name ? { name: n.to.name, address: n.to.email } : n.to.email, subject: n.subject, text: n.text });
+    await (await this.mailer).sendMail({
+      from: this.from,
+      to: n.to.name ? { name: n.to.name, address: n.to.email } : n.to.email,
+      subject: n.subject,
+      text: n.text,
+    });
   }
 }
 

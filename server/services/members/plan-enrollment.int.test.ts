@@ -25,7 +25,11 @@ async function freshMember() {
   return m!;
 }
 
-const activeRows = (endUserId: string) => db().select().from(planEnrollments).where(and(eq(planEnrollments.endUserId, endUserId), eq(planEnrollments.isActive, true)));
+const activeRows = (endUserId: string) =>
+  db()
+    .select()
+    .from(planEnrollments)
+    .where(and(eq(planEnrollments.endUserId, endUserId), eq(planEnrollments.isActive, true)));
 
 async function completeWorkout(endUserId: string, workoutId: string, how: "complete" | "end" = "complete") {
   const start = await call(`/v1/workouts/${workoutId}/sessions/start`, { key: org.key, body: { endUserId } });
@@ -53,7 +57,12 @@ describe("plans/start, end and active", () => {
     });
     const active = await call(`${base()}/${m.id}/plans/active`, { key: org.key });
     expect(active.body.data).toEqual(res.body.data);
-    expect(await db().select().from(libraryPlans).where(and(eq(libraryPlans.endUserId, m.id), eq(libraryPlans.planId, planId)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(libraryPlans)
+        .where(and(eq(libraryPlans.endUserId, m.id), eq(libraryPlans.planId, planId))),
+    ).toHaveLength(1);
     // The library list leaves the active plan out.
     expect((await call(`${base()}/${m.id}/plans`, { key: org.key })).body.links.total).toBe(0);
   });
@@ -102,15 +111,35 @@ describe("plans/start, end and active", () => {
   it("starts a plan generated for this member, but not another organization's or an unknown plan", async () => {
     const m = await freshMember();
     const own = newId();
-    await db().insert(plans).values({ id: own, organizationId: org.organizationId, endUserId: m.id, name: { "en-US": "Mine" }, difficulty: "beginner", visibility: "end-user-ai-generated", source: "ai-generated", durationWeeks: 1, daysPerWeek: 1 });
+    await db()
+      .insert(plans)
+      .values({
+        id: own,
+        organizationId: org.organizationId,
+        endUserId: m.id,
+        name: { "en-US": "Mine" },
+        difficulty: "beginner",
+        visibility: "end-user-ai-generated",
+        source: "ai-generated",
+        durationWeeks: 1,
+        daysPerWeek: 1,
+      });
     expect((await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId: own } })).status).toBe(201);
     const stranger = (await addMembers(db(), org.organizationId, 1))[0]!;
     expectError(await call(`${base()}/${stranger.id}/plans/start`, { key: org.key, body: { planId: own } }), 404, "NotFound");
     expectError(await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId: other.library.planIds[0] } }), 404, "NotFound");
     expectError(await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId: "b".repeat(24) } }), 404, "NotFound");
-    expectError(await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId: org.library.planIds[0], startDate: "02/03/2026" } }), 400, "ValidationError");
+    expectError(
+      await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId: org.library.planIds[0], startDate: "02/03/2026" } }),
+      400,
+      "ValidationError",
+    );
     expectError(await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: {} }), 400, "ValidationError");
-    expectError(await call(`${base()}/${org.library.suspendedEndUser.id}/plans/start`, { key: org.key, body: { planId: org.library.planIds[0] } }), 404, "NotFound");
+    expectError(
+      await call(`${base()}/${org.library.suspendedEndUser.id}/plans/start`, { key: org.key, body: { planId: org.library.planIds[0] } }),
+      404,
+      "NotFound",
+    );
   });
 });
 
@@ -128,7 +157,11 @@ describe("plans/active/progress", () => {
     const today = localDate(new Date(), "Europe/Berlin");
     const start = addDays(today, -8); // week 2, day 2
     await call(`${base()}/${m.id}/plans/start`, { key: org.key, body: { planId, startDate: start } });
-    const schedule = await db().select().from(planWorkouts).where(eq(planWorkouts.planId, planId)).orderBy(planWorkouts.week, planWorkouts.day, planWorkouts.position);
+    const schedule = await db()
+      .select()
+      .from(planWorkouts)
+      .where(eq(planWorkouts.planId, planId))
+      .orderBy(planWorkouts.week, planWorkouts.day, planWorkouts.position);
 
     const empty = await call(`${base()}/${m.id}/plans/active/progress?locale=de-DE`, { key: org.key });
     expect(empty.body.data).toMatchObject({
@@ -176,7 +209,10 @@ describe("plans/active/progress", () => {
     const upcoming = await call(`${base()}/${m.id}/plans/active/progress`, { key: org.key });
     expect(upcoming.body.data).toMatchObject({ status: "upcoming", currentWeek: null, currentDay: null, completedWorkouts: 0 });
     // Moved into the plan's window, the same session counts.
-    await db().update(workoutSessions).set({ completedAt: new Date(Date.now() + 86_400_000 * 2) }).where(eq(workoutSessions.id, sessionId));
+    await db()
+      .update(workoutSessions)
+      .set({ completedAt: new Date(Date.now() + 86_400_000 * 2) })
+      .where(eq(workoutSessions.id, sessionId));
     const counted = await call(`${base()}/${m.id}/plans/active/progress`, { key: org.key });
     expect(counted.body.data.completedWorkouts).toBe(1);
   });

@@ -18,8 +18,23 @@ describe("plan progress", () => {
   });
 
   it("is upcoming before the start date and counts nothing done before it", () => {
-    const p = computePlanProgress({ startDate: "2026-03-02", today: "2026-03-01", timeZone: "UTC", durationWeeks: 2, schedule, sessions: [at("2026-03-01T10:00:00Z", "a")] });
-    expect(p).toMatchObject({ status: "upcoming", currentWeek: null, currentDay: null, completedWorkouts: 0, scheduledWorkouts: 4, percentage: 0, endDate: "2026-03-15" });
+    const p = computePlanProgress({
+      startDate: "2026-03-02",
+      today: "2026-03-01",
+      timeZone: "UTC",
+      durationWeeks: 2,
+      schedule,
+      sessions: [at("2026-03-01T10:00:00Z", "a")],
+    });
+    expect(p).toMatchObject({
+      status: "upcoming",
+      currentWeek: null,
+      currentDay: null,
+      completedWorkouts: 0,
+      scheduledWorkouts: 4,
+      percentage: 0,
+      endDate: "2026-03-15",
+    });
     expect(p.workouts.map((w) => w.scheduledDate)).toEqual(["2026-03-02", "2026-03-04", "2026-03-09", "2026-03-11"]);
   });
 

@@ -30,13 +30,15 @@ async function session(workoutId: string, body: Record<string, unknown> = {}, to
   return res.body.data.id as string;
 }
 
-const stored = async (workoutId: string) => (await db().select({ sum: workouts.ratingSum, count: workouts.ratingCount }).from(workouts).where(eq(workouts.id, workoutId)))[0]!;
+const stored = async (workoutId: string) =>
+  (await db().select({ sum: workouts.ratingSum, count: workouts.ratingCount }).from(workouts).where(eq(workouts.id, workoutId)))[0]!;
 
 describe("GET /v1/workouts/feedback/options", () => {
   it("returns the organization's rating and difficulty options with 24-hex ids, localized", async () => {
     expect(options.rating.length).toBeGreaterThanOrEqual(3);
     expect(options.difficulty.length).toBeGreaterThanOrEqual(3);
-    for (const o of [...options.rating, ...options.difficulty]) expect(o).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), label: expect.any(String), value: expect.any(Number) });
+    for (const o of [...options.rating, ...options.difficulty])
+      expect(o).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), label: expect.any(String), value: expect.any(Number) });
     const values = options.rating.map((o) => o.value);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     const de = await call("/v1/workouts/feedback/options?locale=de-DE", { key: org.key });
@@ -82,11 +84,17 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
     });
     expect(await stored(workoutId)).toEqual({ sum: before.sum + 5, count: before.count + 1 });
 
-    const second = await call(`/v1/workouts/${workoutId}/feedback`, { key: org.key, body: { workoutSessionId: sessionId, ratingId: rating(2).id, endUserId: m!.email } });
+    const second = await call(`/v1/workouts/${workoutId}/feedback`, {
+      key: org.key,
+      body: { workoutSessionId: sessionId, ratingId: rating(2).id, endUserId: m!.email },
+    });
     expect(second.body.data).toMatchObject({ id: first.body.data.id, rating: rating(2), difficulty: options.difficulty[0], comment: "Loved it" });
     expect(await stored(workoutId)).toEqual({ sum: before.sum + 2, count: before.count + 1 });
 
-    const cleared = await call(`/v1/workouts/${workoutId}/feedback`, { key: org.key, body: { workoutSessionId: sessionId, ratingId: null, comment: null, endUserId: m!.id } });
+    const cleared = await call(`/v1/workouts/${workoutId}/feedback`, {
+      key: org.key,
+      body: { workoutSessionId: sessionId, ratingId: null, comment: null, endUserId: m!.id },
+    });
     expect(cleared.body.data).toMatchObject({ rating: null, comment: null, difficulty: options.difficulty[0] });
     expect(await stored(workoutId)).toEqual(before);
     expect(await db().select().from(workoutFeedback).where(eq(workoutFeedback.sessionId, sessionId))).toHaveLength(1);
@@ -109,7 +117,9 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
     const sessionId = await session(workoutId);
     const before = await stored(workoutId);
     const results = await Promise.all(
-      [5, 4, 3, 2, 1, 5].map((v) => call(`/v1/workouts/${workoutId}/feedback`, { key: org.key, body: { workoutSessionId: sessionId, ratingId: rating(v).id } })),
+      [5, 4, 3, 2, 1, 5].map((v) =>
+        call(`/v1/workouts/${workoutId}/feedback`, { key: org.key, body: { workoutSessionId: sessionId, ratingId: rating(v).id } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
     const rows = await db().select().from(workoutFeedback).where(eq(workoutFeedback.sessionId, sessionId));
@@ -125,7 +135,12 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
     for (const body of [{ ratingId: "Excellent" }, { ratingId: 5 }, { difficultyId: "too-easy" }, { ratingId: "good" }]) {
       expectError(await call(url, { key: org.key, body: { workoutSessionId: sessionId, ...body } }), 400, "ValidationError");
     }
-    for (const body of [{ ratingId: "a".repeat(24) }, { ratingId: otherOptions.rating[0]!.id }, { ratingId: options.difficulty[0]!.id }, { difficultyId: options.rating[0]!.id }]) {
+    for (const body of [
+      { ratingId: "a".repeat(24) },
+      { ratingId: otherOptions.rating[0]!.id },
+      { ratingId: options.difficulty[0]!.id },
+      { difficultyId: options.rating[0]!.id },
+    ]) {
       const err = expectError(await call(url, { key: org.key, body: { workoutSessionId: sessionId, ...body } }), 400, "BadRequest");
       expect(err.details?.[0]?.target).toBe(Object.keys(body)[0]);
     }
@@ -157,6 +172,8 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
     expectError(await call(`/v1/workouts/${workoutId}/feedback`, { body }), 401, "Unauthorized");
     const multi = await createKey(org.organizationId, "multi", [other.organizationId]);
     expectError(await call(`/v1/workouts/${workoutId}/feedback`, { key: multi, body: { ...body, endUserId: a!.id } }), 400, "BadRequest");
-    expect((await call(`/v1/workouts/${workoutId}/feedback`, { key: multi, body: { ...body, endUserId: a!.id, organizationId: org.organizationId } })).status).toBe(200);
+    expect(
+      (await call(`/v1/workouts/${workoutId}/feedback`, { key: multi, body: { ...body, endUserId: a!.id, organizationId: org.organizationId } })).status,
+    ).toBe(200);
   });
 });

@@ -1,6 +1,14 @@
 import type { Db, Tx } from "@/db/client";
-import { type FeedbackOptionRow, adjustWorkoutRating, findFeedbackForSession, findFeedbackOptions, insertFeedback, listFeedbackOptions, updateFeedback } from "@/db/queries/feedback";
-import { findOwnedSession } from "@/db/queries/sessions";
+import {
+  type FeedbackOptionRow,
+  adjustWorkoutRating,
+  findFeedbackForSession,
+  findFeedbackOptions,
+  insertFeedback,
+  listFeedbackOptions,
+  updateFeedback,
+} from "@/db/queries/feedback";
+import { type SessionOwner, findOwnedSession } from "@/db/queries/sessions";
 import type { Caller } from "@/server/api/auth";
 import { ApiError, notFound } from "@/server/api/errors";
 import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
@@ -10,7 +18,8 @@ const toOption = (o: FeedbackOptionRow, locale: Locale) => ({ id: o.id, label: p
 
 /** The organization's rating and difficulty options (labels localized). Member fields are accepted and not needed. */
 export async function getFeedbackOptions(db: Tx, args: { caller: Caller; organizationId?: string; locale: Locale; target: string }) {
-  const organizationId = args.caller.member && !args.organizationId ? args.caller.member.organizationId : args.caller.resolveOrganizationId(args.organizationId, args.target);
+  const organizationId =
+    args.caller.member && !args.organizationId ? args.caller.member.organizationId : args.caller.resolveOrganizationId(args.organizationId, args.target);
   const options = await listFeedbackOptions(db, organizationId);
   return {
     rating: options.filter((o) => o.kind === "rating").map((o) => toOption(o, args.locale)),
@@ -38,7 +47,9 @@ export interface SubmitFeedbackArgs {
  */
 export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
   const identity = await resolveIdentity(db, args.caller, args.attribution, args.target);
-  const owner = { organizationId: identity.organizationId, endUserId: identity.endUser?.id ?? null };
+  const owner: SessionOwner = identity.endUser
+    ? { organizationId: identity.organizationId, by: "member", endUserId: identity.endUser.id }
+    : { organizationId: identity.organizationId, by: "anonymous" };
   const result = await db.transaction(async (tx) => {
     const session = await findOwnedSession(tx, { sessionId: args.workoutSessionId, workoutId: args.workoutId, owner, forUpdate: true });
     if (!session) throw notFound("Workout session not found.");
@@ -46,11 +57,19 @@ export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
     const wanted = [args.ratingId, args.difficultyId].filter((x): x is string => typeof x === "string");
     const options = new Map((await findFeedbackOptions(tx, session.organizationId, wanted)).map((o) => [o.id, o]));
     const problems: { code: string; message: string; target: string }[] = [];
-    for (const [field, kind] of [["ratingId", "rating"], ["difficultyId", "difficulty"]] as const) {
+    for (const [field, kind] of [
+      ["ratingId", "rating"],
+      ["difficultyId", "difficulty"],
+    ] as const) {
       const id = args[field];
       if (typeof id !== "string") continue;
       const option = options.get(id);
-      if (!option || option.kind !== kind) problems.push({ code: "UnknownOption", message: `${id} is not a ${kind} option id of this organization (see GET /v1/workouts/feedback/options).`, target: field });
+      if (!option || option.kind !== kind)
+        problems.push({
+          code: "UnknownOption",
+          message: `${id} is not a ${kind} option id of this organization (see GET /v1/workouts/feedback/options).`,
+          target: field,
+        });
     }
     if (problems.length) throw new ApiError({ code: "BadRequest", message: "Unknown feedback option ids.", target: args.target, details: problems });
 
@@ -68,9 +87,9 @@ export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
 
     const involved = [existing?.ratingOptionId, row.ratingOptionId, row.difficultyOptionId].filter((x): x is string => Boolean(x));
     const shown = await findFeedbackOptions(tx, session.organizationId, [...new Set(involved)]);
-    const valueOf = (id: string | null | undefined) => (id ? (shown.find((o) => o.id === id)?.value ?? null) : null);
-    const before = valueOf(existing?.ratingOptionId);
-    const after = valueOf(row.ratingOptionId);
+    const optionValue = (id: string | null | undefined) => (id ? (shown.find((o) => o.id === id)?.value ?? null) : null);
+    const before = optionValue(existing?.ratingOptionId);
+    const after = optionValue(row.ratingOptionId);
     await adjustWorkoutRating(tx, session.workoutId, { sum: (after ?? 0) - (before ?? 0), count: (after === null ? 0 : 1) - (before === null ? 0 : 1) });
     return { row, shown, created: !existing };
   });
@@ -94,4 +113,3 @@ export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
     },
   };
 }
-

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { workoutSegments, workoutSessions, workouts } from "@/db/schema";
+import { endUsers, workoutSegments, workoutSessions, workouts } from "@/db/schema";
 import { issueAccessToken } from "@/server/api/tokens";
 import { addMembers } from "@/server/services/members/test-support";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
@@ -80,7 +80,10 @@ describe("sessions/start", () => {
     const [row] = await db().select().from(workoutSessions).where(eq(workoutSessions.id, first.id));
     expect(row).toMatchObject({ status: "completed", duration: 40, completedAt: expect.any(Date) });
     expect(row!.progress).toBeLessThan(1);
-    const open = await db().select().from(workoutSessions).where(and(eq(workoutSessions.endUserId, m.id), eq(workoutSessions.status, "started")));
+    const open = await db()
+      .select()
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.endUserId, m.id), eq(workoutSessions.status, "started")));
     expect(open.map((s) => s.id).sort()).toEqual([second.id, otherWorkout.body.data.id].sort());
   });
 
@@ -92,7 +95,10 @@ describe("sessions/start", () => {
     const m = await member();
     const results = await Promise.all(Array.from({ length: 6 }, () => call(`${sessions()}/start`, { key: org.key, body: { endUserId: m.id } })));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
-    const open = await db().select().from(workoutSessions).where(and(eq(workoutSessions.endUserId, m.id), eq(workoutSessions.status, "started")));
+    const open = await db()
+      .select()
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.endUserId, m.id), eq(workoutSessions.status, "started")));
     expect(open).toHaveLength(1);
   });
 
@@ -279,6 +285,16 @@ describe("ownership, GET and recent", () => {
     ];
     for (const res of await Promise.all(notMine)) expectError(res, 404, "NotFound");
     expect((await call(`${sessions()}/${sa.id}`, { token: a.token })).body.data).toMatchObject({ status: "started", duration: 0 });
+  });
+
+  it("answers 404 once the session's member is suspended, whether named by token or by field", async () => {
+    const m = await member();
+    const s = await start({ endUserId: m.id });
+    await db().update(endUsers).set({ status: "suspended" }).where(eq(endUsers.id, m.id));
+    expectError(await patch(s.id, { progressSeconds: 5 }, { token: m.token, key: null }), 404, "NotFound");
+    expectError(await patch(s.id, { progressSeconds: 5, endUserId: m.id }), 404, "NotFound");
+    expectError(await call(`${sessions()}/complete`, { key: org.key, body: { sessionId: s.id, externalUserId: m.externalId } }), 404, "NotFound");
+    expectError(await call(`${sessions()}/${s.id}?endUserId=${m.id}`, { key: org.key }), 404, "NotFound");
   });
 
   it("returns the most recent started session for an identity, 404 without identity or after completion", async () => {

@@ -25,7 +25,23 @@ interface Call {
   target: string;
 }
 
-const ownerOf = (identity: Identity): SessionOwner => ({ organizationId: identity.organizationId, endUserId: identity.endUser?.id ?? null });
+const ownerOf = (identity: Identity): SessionOwner =>
+  identity.endUser
+    ? { organizationId: identity.organizationId, by: "member", endUserId: identity.endUser.id }
+    : { organizationId: identity.organizationId, by: "anonymous" };
+
+/**
+ * The owner as the caller names it, without a database round trip (the member is matched inside
+ * the session statement). 400 for a multi-organization key without organizationId.
+ */
+function ownerAsNamed(call: Call): SessionOwner {
+  const { caller, attribution } = call;
+  if (caller.member) return { organizationId: caller.member.organizationId, by: "member", endUserId: caller.member.endUserId };
+  const organizationId = caller.resolveOrganizationId(attribution.organizationId, call.target);
+  if (attribution.endUserId === undefined && attribution.externalUserId === undefined) return { organizationId, by: "anonymous" };
+  return { organizationId, by: "fields", endUserId: attribution.endUserId, externalUserId: attribution.externalUserId };
+}
+
 const SESSION_NOT_FOUND = "Workout session not found.";
 const COMPLETED = "The workout session is already completed.";
 
@@ -62,7 +78,10 @@ export async function startWorkoutSession(db: Db, call: Call): Promise<WorkoutSe
 }
 
 /** Why a conditional update on a session did not apply: 404 (not the caller's), 409 (completed) or 400 (segment). */
-async function explainMiss(db: Db, args: { sessionId: string; workoutId: string; owner: SessionOwner; workoutSegmentId?: string | null; target: string }): Promise<never> {
+async function explainMiss(
+  db: Db,
+  args: { sessionId: string; workoutId: string; owner: SessionOwner; workoutSegmentId?: string | null; target: string },
+): Promise<never> {
   const row = await findOwnedSession(db, args);
   if (!row) throw notFound(SESSION_NOT_FOUND);
   if (row.status !== "started") throw conflict(COMPLETED);
@@ -74,41 +93,41 @@ async function explainMiss(db: Db, args: { sessionId: string; workoutId: string;
 
 /**
  * Records playback (progressSeconds: actual seconds played, pauses excluded; workoutSegmentId).
- * One conditional UPDATE: it applies only while the session is started, so a concurrent end or
- * complete either comes after it or makes it answer 409; nothing is lost in between.
+ * One conditional UPDATE, which also matches the member: it applies only while the session is
+ * started, so a concurrent end or complete either comes after it or makes it answer 409; nothing
+ * is lost in between. Only a miss pays for resolving the identity to explain it (404, 409, 400).
  */
 export async function updateWorkoutSession(
   db: Db,
   call: Call & { sessionId: string; progressSeconds?: number; workoutSegmentId?: string | null },
 ): Promise<WorkoutSessionResource> {
-  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
   const args = {
     sessionId: call.sessionId,
     workoutId: call.workoutId,
-    owner: ownerOf(identity),
     progressSeconds: call.progressSeconds === undefined ? undefined : Math.round(call.progressSeconds),
     workoutSegmentId: call.workoutSegmentId,
   };
-  const row = await updateStartedSession(db, args);
-  if (!row) return explainMiss(db, { ...args, target: call.target });
-  return toWorkoutSession(row);
+  const row = await updateStartedSession(db, { ...args, owner: ownerAsNamed(call) });
+  if (row) return toWorkoutSession(row);
+  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
+  return explainMiss(db, { ...args, owner: ownerOf(identity), target: call.target });
 }
 
 /** `end` keeps duration and progress from the last PATCH; `complete` forces progress 1 and the full duration. */
 export async function finishWorkoutSession(db: Db, call: Call & { sessionId: string; mode: "end" | "complete" }): Promise<WorkoutSessionResource> {
+  const args = { sessionId: call.sessionId, workoutId: call.workoutId };
+  const row = await finishStartedSession(db, { ...args, owner: ownerAsNamed(call), mode: call.mode });
+  if (row) return toWorkoutSession(row);
   const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
-  const args = { sessionId: call.sessionId, workoutId: call.workoutId, owner: ownerOf(identity) };
-  const row = await finishStartedSession(db, { ...args, mode: call.mode });
-  if (!row) return explainMiss(db, { ...args, target: call.target });
-  return toWorkoutSession(row);
+  return explainMiss(db, { ...args, owner: ownerOf(identity), target: call.target });
 }
 
 /** One session of the caller; any other session reads as 404. */
 export async function getWorkoutSession(db: Db, call: Call & { sessionId: string }): Promise<WorkoutSessionResource> {
-  const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
-  const row = await findOwnedSession(db, { sessionId: call.sessionId, workoutId: call.workoutId, owner: ownerOf(identity) });
-  if (!row) throw notFound(SESSION_NOT_FOUND);
-  return toWorkoutSession(row);
+  const row = await findOwnedSession(db, { sessionId: call.sessionId, workoutId: call.workoutId, owner: ownerAsNamed(call) });
+  if (row) return toWorkoutSession(row);
+  await resolveIdentity(db, call.caller, call.attribution, call.target); // 400 or 404 for a bad identity
+  throw notFound(SESSION_NOT_FOUND);
 }
 
 /** The member's most recent started session of this workout, to resume; 404 without identity or without one. */

@@ -10,7 +10,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/workouts/{workoutId}/feedback – create or update the feedback of one session
   POST: route(op, async ({ params, body, caller }) => {
     const { workoutSessionId, ratingId, difficultyId, comment, ...attribution } = body;
-    const { feedback } = await submitWorkoutFeedback(getDb(), { caller, workoutId: params.workoutId, workoutSessionId, ratingId, difficultyId, comment, attribution, target });
+    const { feedback } = await submitWorkoutFeedback(getDb(), {
+      caller,
+      workoutId: params.workoutId,
+      workoutSessionId,
+      ratingId,
+      difficultyId,
+      comment,
+      attribution,
+      target,
+    });
     return { data: feedback };
   }),
 });

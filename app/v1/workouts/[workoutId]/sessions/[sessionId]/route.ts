@@ -16,7 +16,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: route(patchOp, async ({ params, body, caller }) => {
     const { progressSeconds, workoutSegmentId, ...attribution } = body;
     return {
-      data: await updateWorkoutSession(getDb(), { caller, workoutId: params.workoutId, sessionId: params.sessionId, progressSeconds, workoutSegmentId, attribution, target: patchTarget }),
+      data: await updateWorkoutSession(getDb(), {
+        caller,
+        workoutId: params.workoutId,
+        sessionId: params.sessionId,
+        progressSeconds,
+        workoutSegmentId,
+        attribution,
+        target: patchTarget,
+      }),
     };
   }),
 });

@@ -7,6 +7,11 @@ import { endPlan } from "@/server/services/members/plan-enrollment";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/plans/{planId}/end – clear the active plan, keep it in the library
   POST: route(op, async ({ params, query }) => ({
-    data: await endPlan(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, planId: params.planId, locale: resolveReadLocale(query.locale) }),
+    data: await endPlan(getDb(), {
+      organizationId: params.organizationId,
+      endUserIdentifier: params.endUserId,
+      planId: params.planId,
+      locale: resolveReadLocale(query.locale),
+    }),
   })),
 });

@@ -7,6 +7,10 @@ import { getActivePlanProgress } from "@/server/services/members/plan-progress";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/endusers/{endUserId}/plans/active/progress – progress from completed sessions, or null
   GET: route(op, async ({ params, query }) => ({
-    data: await getActivePlanProgress(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, locale: resolveReadLocale(query.locale) }),
+    data: await getActivePlanProgress(getDb(), {
+      organizationId: params.organizationId,
+      endUserIdentifier: params.endUserId,
+      locale: resolveReadLocale(query.locale),
+    }),
   })),
 });

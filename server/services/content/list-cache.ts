@@ -1,0 +1,54 @@
+/**
+ * A small in-process cache for the expensive parts of the org workout list (exact totals and
+ * search result pages), keyed by the workspace's content version. The version is the latest
+ * `updated_at` of any of its workouts (read with one index-only probe), and every change to a
+ * workout (create, publish, rename, soft delete, rating) moves it, so a hit is never stale
+ * for workout changes. Changes that do not touch a workout row (for example a category
+ * re-assignment alone, or a hard delete) are bounded by the TTL.
+ */
+export class VersionedCache<V> {
+  private readonly entries = new Map<string, { version: string; value: V; expires: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, version: string, now = Date.now()): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.version !== version || hit.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Refresh recency: Map iteration order is insertion order, so re-insert to keep LRU order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, version: string, value: V, now = Date.now()): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, value, expires: now + this.ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** A stable cache key for a plain JSON-able value (object keys sorted, undefined dropped). */
+export function cacheKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
