@@ -7,6 +7,7 @@ import { ensureDemoWorkspace } from "./db/seed/demo";
 import { log } from "./server/api/log";
 import { env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
+import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { attachRealtime } from "./server/realtime/socket";
 
 /**
@@ -19,6 +20,7 @@ const say = (m: string) => log("info", m);
 
 const { embedded } = await bootstrapDatabase({ log: say });
 const demo = await ensureDemoWorkspace({ log: say });
+await startJobWorker();
 
 const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 await app.prepare();
@@ -66,6 +68,7 @@ async function shutdown(signal: string) {
   io.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await app.close().catch(() => {});
+  await stopJobWorker().catch(() => {});
   await closeDb().catch(() => {});
   if (embedded?.owner) await embedded.stop().catch(() => {});
   process.exit(0);

@@ -63,15 +63,47 @@ async function seedHistory(db: Db, organizationId: string, members: { id: string
       const key = `day-${day}`;
       add("steps", key, day, 12, { count: between(r, 3000, 14000) });
       const asleep = between(r, 5.5 * 3600, 8.5 * 3600);
-      add("sleep", key, day, 12, { asleepS: asleep, inBedS: asleep + between(r, 900, 3600), deepS: Math.round(asleep * 0.2), remS: Math.round(asleep * 0.22), lightS: Math.round(asleep * 0.58) });
+      add("sleep", key, day, 12, {
+        asleepS: asleep,
+        inBedS: asleep + between(r, 900, 3600),
+        deepS: Math.round(asleep * 0.2),
+        remS: Math.round(asleep * 0.22),
+        lightS: Math.round(asleep * 0.58),
+      });
       add("heart_rate", key, day, 12, { restingBpm: between(r, 50, 62), hrvRmssdMs: between(r, 35, 80) });
       add("hydration", key, day, 12, { volumeMl: between(r, 1200, 3200) });
       if (i % 3 === 0) add("body_metrics", key, day, 12, { weightKg: 70 + r() * 3 });
-      if (i % 2 === 0) add("activity", `act-${day}`, day, 12, { activityType: "running", durationS: between(r, 1200, 4200), distanceM: between(r, 3000, 12000), activeEnergyKcal: between(r, 250, 800) });
-      meals.push({ organizationId, endUserId: member.id, localDate: day, loggedAt: new Date(`${day}T12:00:00Z`), caloriesKcal: between(r, 1700, 2600), proteinG: between(r, 70, 150), carbsG: between(r, 180, 320), fatG: between(r, 50, 100) });
+      if (i % 2 === 0)
+        add("activity", `act-${day}`, day, 12, {
+          activityType: "running",
+          durationS: between(r, 1200, 4200),
+          distanceM: between(r, 3000, 12000),
+          activeEnergyKcal: between(r, 250, 800),
+        });
+      meals.push({
+        organizationId,
+        endUserId: member.id,
+        localDate: day,
+        loggedAt: new Date(`${day}T12:00:00Z`),
+        caloriesKcal: between(r, 1700, 2600),
+        proteinG: between(r, 70, 150),
+        carbsG: between(r, 180, 320),
+        fatG: between(r, 50, 100),
+      });
       if (i % 3 === 1) {
         const at = new Date(`${day}T12:00:00Z`);
-        sessions.push({ workoutId, organizationId, endUserId: member.id, status: "completed", duration: 1800, progressSeconds: 1800, progress: 1, expectedDuration: 1800, completedAt: at, createdAt: at });
+        sessions.push({
+          workoutId,
+          organizationId,
+          endUserId: member.id,
+          status: "completed",
+          duration: 1800,
+          progressSeconds: 1800,
+          progress: 1,
+          expectedDuration: 1800,
+          completedAt: at,
+          createdAt: at,
+        });
       }
     }
     await db.transaction(async (tx) => {
@@ -114,10 +146,22 @@ export const scenarios: Scenario[] = [
               { dataType: "sleep", recordedAt: at, asleepS: between(r, 20000, 30000) },
               { dataType: "heart_rate", recordedAt: at, restingBpm: between(r, 50, 62), hrvRmssdMs: between(r, 35, 80) },
               { dataType: "hydration", recordedAt: at, volumeMl: between(r, 1200, 3200) },
-              { dataType: "activity", externalId: `run-${day}`, recordedAt: at, activityType: "running", durationS: between(r, 1200, 3600), distanceM: between(r, 3000, 10000) },
+              {
+                dataType: "activity",
+                externalId: `run-${day}`,
+                recordedAt: at,
+                activityType: "running",
+                durationS: between(r, 1200, 3600),
+                distanceM: between(r, 3000, 10000),
+              },
             );
           }
-          requests.push({ method: "POST", path: `${basePath(ctx, m.id)}/insights/health-data`, headers: { "x-api-key": ctx.seed.apiKey }, body: JSON.stringify({ entries }) });
+          requests.push({
+            method: "POST",
+            path: `${basePath(ctx, m.id)}/insights/health-data`,
+            headers: { "x-api-key": ctx.seed.apiKey },
+            body: JSON.stringify({ entries }),
+          });
         }
       }
       return requests;
@@ -131,7 +175,10 @@ export const scenarios: Scenario[] = [
     connections: 4,
     prepare: async (ctx) => {
       const members = await addMembers(ctx.db, ctx.seed.organizationId, COLD_MEMBERS);
-      const zones = await timeZonesOf(ctx.db, members.map((m) => m.id));
+      const zones = await timeZonesOf(
+        ctx.db,
+        members.map((m) => m.id),
+      );
       const withZones = members.map((m) => ({ id: m.id, timeZone: zones.get(m.id) ?? "UTC" }));
       await seedHistory(ctx.db, ctx.seed.organizationId, withZones, ctx.seed.workoutIds[0]!);
       const requests: BenchRequest[] = [];

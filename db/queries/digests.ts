@@ -62,7 +62,10 @@ export async function findFreshDigest(
   return rows[0]?.digest ?? null;
 }
 
-export async function saveDigest(db: Tx, row: { endUserId: string; localDate: string; version: number; fingerprint: string; digest: Record<string, unknown> }): Promise<void> {
+export async function saveDigest(
+  db: Tx,
+  row: { endUserId: string; localDate: string; version: number; fingerprint: string; digest: Record<string, unknown> },
+): Promise<void> {
   await db
     .insert(insightDigests)
     .values(row)

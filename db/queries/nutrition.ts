@@ -49,5 +49,10 @@ export async function listNutritionForDays(db: Tx, endUserId: string, days: stri
       fatG: nutritionEntries.fatG,
     })
     .from(nutritionEntries)
-    .where(and(eq(nutritionEntries.endUserId, endUserId), sql`${nutritionEntries.localDate} in (select jsonb_array_elements_text(${JSON.stringify(days)}::jsonb)::date)`));
+    .where(
+      and(
+        eq(nutritionEntries.endUserId, endUserId),
+        sql`${nutritionEntries.localDate} in (select jsonb_array_elements_text(${JSON.stringify(days)}::jsonb)::date)`,
+      ),
+    );
 }

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type AudioType, type VideoAssetKind, videoAssets } from "../schema";
-import { containsPattern, textArray } from "./workouts";
+import { assetRelationColumns, containsPattern, textArray } from "./workouts";
 
 /** Columns of a clip that the public shapes use (never search text or AI-only fields). */
 const assetColumns = {
@@ -71,16 +71,9 @@ export async function listAssetRelations(db: Tx, assetIds: string[]): Promise<Ma
   const out = new Map<string, AssetRelations>();
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return out;
-  const rows = await db.execute<{ id: string; equipment_ids: string[]; muscles: { id: string; share: number }[]; audio: AssetAudioRow[] }>(sql`
-    select a.id,
-      coalesce((select array_agg(e.equipment_id order by e.equipment_id) from video_asset_equipment e where e.video_asset_id = a.id), '{}') as equipment_ids,
-      coalesce((select json_agg(json_build_object('id', m.muscle_group_id, 'share', m.share) order by m.share desc, m.muscle_group_id)
-                from video_asset_muscle_groups m where m.video_asset_id = a.id), '[]') as muscles,
-      coalesce((select json_agg(json_build_object('id', ia.id, 'locale', ia.locale, 'type', ia.type, 'assetKey', ia.asset_key,
-                                                  'scriptText', ia.script_text, 'createdAt', ia.created_at) order by ia.type, ia.locale)
-                from instruction_audio ia where ia.video_asset_id = a.id), '[]') as audio
-    from unnest(${textArray(ids)}) as a(id)
-  `);
+  const rows = await db.execute<{ id: string; equipment_ids: string[]; muscles: { id: string; share: number }[]; audio: AssetAudioRow[] }>(
+    sql`select a.id, ${assetRelationColumns("a.id")} from unnest(${textArray(ids)}) as a(id)`,
+  );
   for (const r of rows) out.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [] });
   return out;
 }

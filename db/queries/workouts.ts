@@ -1,7 +1,11 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
+import type { Translations } from "../schema/columns";
 import {
+  type AudioType,
   type Difficulty,
+  type SegmentKind,
+  type VideoAssetKind,
   WORKOUT_DIFFICULTY_RANK_SQL,
   instructionAudio,
   organizations,
@@ -189,10 +193,16 @@ function orderBy(args: ListWorkoutsArgs): SQL[] {
   return out;
 }
 
-/** One page of the org workout list (every filter, search and order applied in SQL). */
+/**
+ * One page of the org workout list (every filter, search and order applied in SQL), each row
+ * also carrying the workspace content version (see getWorkoutsVersion), read in the same statement.
+ */
 export function listOrgWorkoutPage(db: Tx, args: ListWorkoutsArgs) {
   return db
-    .select(workoutListColumns)
+    .select({
+      ...workoutListColumns,
+      contentVersion: sql<string>`(select coalesce(max(v.updated_at)::text, 'none') from workouts v where v.organization_id = ${args.organizationId})`,
+    })
     .from(workouts)
     .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
     .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
@@ -226,11 +236,11 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
  * ones included). One backward probe of workouts_org_updated_idx.
  */
 export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
-  const [row] = await db.select({ v: sql<string | null>`max(${workouts.updatedAt})::text` }).from(workouts).where(eq(workouts.organizationId, organizationId));
+  const [row] = await db.select({ v: sql<string>`coalesce(max(${workouts.updatedAt})::text, 'none')` }).from(workouts).where(eq(workouts.organizationId, organizationId));
   return row?.v ?? "none";
 }
 
-export type WorkoutListRow = Awaited<ReturnType<typeof listOrgWorkoutPage>>[number];
+export type WorkoutListRow = Awaited<ReturnType<typeof listWorkoutsByIds>>[number];
 
 export interface WorkoutFacetRow {
   workout_id: string;
@@ -303,49 +313,100 @@ export function listWorkoutVoiceOvers(db: Tx, workoutId: string) {
 }
 
 /**
- * The workout (any status) and its playlist segments with the clip each plays, in order:
- * one statement. A workout without segments yields one row with null segment columns.
+ * Equipment ids, weighted muscle groups and spoken tracks (every locale and type) of the clip
+ * whose id is the SQL expression `idRef`, as three columns (`equipment_ids`, `muscles`, `audio`).
  */
-export function listPlaylistRows(db: Tx, workoutId: string) {
-  return db
-    .select({
-      workoutId: workouts.id,
-      organizationId: workouts.organizationId,
-      status: workouts.status,
-      deletedAt: workouts.deletedAt,
-      presentationStyle: workouts.presentationStyle,
-      segmentId: workoutSegments.id,
-      position: workoutSegments.position,
-      kind: workoutSegments.kind,
-      videoAssetId: workoutSegments.videoAssetId,
-      exerciseIds: workoutSegments.exerciseIds,
-      segmentName: workoutSegments.name,
-      durationSeconds: workoutSegments.durationSeconds,
-      workSeconds: workoutSegments.workSeconds,
-      reps: workoutSegments.reps,
-      pace: workoutSegments.pace,
-      weightLevel: workoutSegments.weightLevel,
-      rpe: workoutSegments.rpe,
-      amrap: workoutSegments.amrap,
-      skipIntro: workoutSegments.skipIntro,
-      breakImageKey: workoutSegments.breakImageKey,
-      assetKind: videoAssets.kind,
-      assetName: videoAssets.name,
-      assetVideoKey: videoAssets.videoKey,
-      assetPosterKey: videoAssets.posterKey,
-      assetThumbnailKey: videoAssets.thumbnailKey,
-      assetDurationSeconds: videoAssets.durationSeconds,
-      assetEstimatedRepDuration: videoAssets.estimatedRepDuration,
-      assetChapters: videoAssets.chapters,
-    })
-    .from(workouts)
-    .leftJoin(workoutSegments, eq(workoutSegments.workoutId, workouts.id))
-    .leftJoin(videoAssets, eq(videoAssets.id, workoutSegments.videoAssetId))
-    .where(eq(workouts.id, workoutId))
-    .orderBy(asc(workoutSegments.position));
+export function assetRelationColumns(idRef: string): SQL {
+  return sql.raw(`
+    coalesce((select array_agg(e.equipment_id order by e.equipment_id) from video_asset_equipment e where e.video_asset_id = ${idRef}), '{}') as equipment_ids,
+    coalesce((select json_agg(json_build_object('id', m.muscle_group_id, 'share', m.share) order by m.share desc, m.muscle_group_id)
+              from video_asset_muscle_groups m where m.video_asset_id = ${idRef}), '[]') as muscles,
+    coalesce((select json_agg(json_build_object('id', ia.id, 'locale', ia.locale, 'type', ia.type, 'assetKey', ia.asset_key,
+                                                'scriptText', ia.script_text, 'createdAt', ia.created_at) order by ia.type, ia.locale)
+              from instruction_audio ia where ia.video_asset_id = ${idRef}), '[]') as audio`);
 }
 
-export type PlaylistRow = Awaited<ReturnType<typeof listPlaylistRows>>[number];
+type VideoAssetChapter = NonNullable<(typeof videoAssets.$inferSelect)["chapters"]>[number];
+
+export interface PlaylistRow {
+  segmentId: string;
+  position: number;
+  kind: SegmentKind;
+  videoAssetId: string | null;
+  exerciseIds: string[] | null;
+  segmentName: Translations | null;
+  durationSeconds: number;
+  workSeconds: number | null;
+  reps: number | null;
+  pace: string | null;
+  weightLevel: string | null;
+  rpe: number | null;
+  amrap: boolean;
+  skipIntro: boolean;
+  breakImageKey: string | null;
+  assetKind: VideoAssetKind | null;
+  assetName: Translations | null;
+  assetVideoKey: string | null;
+  assetPosterKey: string | null;
+  assetThumbnailKey: string | null;
+  assetDurationSeconds: number | null;
+  assetEstimatedRepDuration: number | null;
+  assetChapters: VideoAssetChapter[] | null;
+}
+
+export interface PlaylistAssetRelations {
+  id: string;
+  equipmentIds: string[];
+  muscles: { id: string; share: number }[];
+  audio: { id: string; locale: string; type: AudioType; assetKey: string; scriptText: string | null; createdAt: string }[];
+}
+
+/**
+ * A workout's whole playlist in ONE statement (the playlist is the hottest read): the workout
+ * (any status; the caller decides), its segments in order with the clip each plays, and the
+ * equipment, muscles and spoken tracks of every clip involved (including the clips of
+ * multiExercise blocks). Null when the workout does not exist.
+ */
+export async function findPlaylist(db: Tx, workoutId: string) {
+  const [row] = await db.execute<{
+    organization_id: string;
+    status: string;
+    deleted_at: string | null;
+    presentation_style: string;
+    segments: PlaylistRow[];
+    relations: (Omit<PlaylistAssetRelations, "equipmentIds"> & { equipment_ids: string[] })[];
+  }>(sql`
+    with seg as (
+      select s.id as "segmentId", s.position, s.kind, s.video_asset_id as "videoAssetId", s.exercise_ids as "exerciseIds", s.name as "segmentName",
+        s.duration_seconds as "durationSeconds", s.work_seconds as "workSeconds", s.reps, s.pace, s.weight_level as "weightLevel", s.rpe, s.amrap,
+        s.skip_intro as "skipIntro", s.break_image_key as "breakImageKey", a.kind as "assetKind", a.name as "assetName", a.video_key as "assetVideoKey",
+        a.poster_key as "assetPosterKey", a.thumbnail_key as "assetThumbnailKey", a.duration_seconds as "assetDurationSeconds",
+        a.estimated_rep_duration as "assetEstimatedRepDuration", a.chapters as "assetChapters"
+      from workout_segments s
+      left join video_assets a on a.id = s.video_asset_id
+      where s.workout_id = ${workoutId}
+    ),
+    clip as (
+      select distinct x as id from seg cross join lateral unnest(array["videoAssetId"] || coalesce("exerciseIds", '{}'::text[])) x where x is not null
+    )
+    select w.organization_id, w.status, w.deleted_at, w.presentation_style,
+      (select coalesce(json_agg(seg order by seg.position), '[]') from seg) as segments,
+      (select coalesce(json_agg(r), '[]') from (select clip.id, ${assetRelationColumns("clip.id")} from clip) r) as relations
+    from workouts w
+    where w.id = ${workoutId}
+  `);
+  if (!row) return null;
+  const relations = new Map<string, PlaylistAssetRelations>();
+  for (const r of row.relations) relations.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [] });
+  return {
+    organizationId: row.organization_id,
+    status: row.status,
+    deletedAt: row.deleted_at,
+    presentationStyle: row.presentation_style,
+    segments: row.segments,
+    relations,
+  };
+}
 
 /** Finished exports of one kind, newest first (processing and failed rows never count). */
 export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "audio") {

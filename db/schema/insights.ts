@@ -28,8 +28,12 @@ export const healthEntries = pgTable(
   "health_entries",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text()
+      .notNull()
+      .references(() => endUsers.id, { onDelete: "cascade" }),
     dataType: text().$type<HealthDataType>().notNull(),
     externalId: text().notNull(),
     /** The source whose write wins for the entry's time and day: api when anything was pushed, else wearable. */
@@ -48,10 +52,7 @@ export const healthEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("health_entries_key_uq").on(t.endUserId, t.dataType, t.externalId),
-    index("health_entries_user_day_idx").on(t.endUserId, t.localDate),
-  ],
+  (t) => [uniqueIndex("health_entries_key_uq").on(t.endUserId, t.dataType, t.externalId), index("health_entries_user_day_idx").on(t.endUserId, t.localDate)],
 );
 
 /** One nutrition log contribution; with an externalId a repeat replaces it. */
@@ -59,8 +60,12 @@ export const nutritionEntries = pgTable(
   "nutrition_entries",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text()
+      .notNull()
+      .references(() => endUsers.id, { onDelete: "cascade" }),
     externalId: text(),
     localDate: date({ mode: "string" }).notNull(),
     loggedAt: ts("logged_at").notNull(),
@@ -102,9 +107,13 @@ export interface DayActivity {
 export const healthDaySummaries = pgTable(
   "health_day_summaries",
   {
-    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    endUserId: text()
+      .notNull()
+      .references(() => endUsers.id, { onDelete: "cascade" }),
     localDate: date({ mode: "string" }).notNull(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     values: jsonb().$type<Record<string, number>>().notNull(),
     sources: jsonb().$type<Record<string, HealthSource>>().notNull(),
     activities: jsonb().$type<DayActivity[]>().notNull(),
@@ -126,7 +135,9 @@ export const insightDigests = pgTable(
   "insight_digests",
   {
     id: id(),
-    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    endUserId: text()
+      .notNull()
+      .references(() => endUsers.id, { onDelete: "cascade" }),
     localDate: date({ mode: "string" }).notNull(),
     /** Formula version: a deploy that changes the formulas bumps it and old rows stop matching. */
     version: integer().notNull(),

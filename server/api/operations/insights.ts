@@ -27,19 +27,23 @@ const MemberParams = z.object({
 
 /** JSON types only: ranges, whole numbers, required fields and time rules are checked per entry. */
 function valueSchema(f: FieldSpec): z.ZodType {
-  const describe = (s: z.ZodType) => s.optional().meta({ description: f.description });
+  const withDescription = (s: z.ZodType) => s.optional().meta({ description: f.description });
   switch (f.kind) {
     case "number":
     case "integer":
-      return describe(z.number());
+      return withDescription(z.number());
     case "zones":
-      return describe(z.array(z.number()).max(10));
+      return withDescription(z.array(z.number()).max(10));
     default:
-      return describe(z.string());
+      return withDescription(z.string());
   }
 }
 
-const pascal = (t: string) => t.split("_").map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+const pascal = (t: string) =>
+  t
+    .split("_")
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 
 function entrySchema<T extends HealthDataType>(dataType: T) {
   const spec = HEALTH_FIELDS[dataType];
@@ -56,7 +60,9 @@ function entrySchema<T extends HealthDataType>(dataType: T) {
               ? "Your id for the activity, 1 to 200 characters. Required for activity entries."
               : "Your id for the entry, 1 to 200 characters. Defaults to day-YYYY-MM-DD, the member-local day of recordedAt, so one entry per day is updated in place.",
         }),
-      recordedAt: z.string().meta({ description: `ISO 8601 date-time with offset: ${spec.recordedAt}. Not in the future; its member-local day at most 90 days back.` }),
+      recordedAt: z
+        .string()
+        .meta({ description: `ISO 8601 date-time with offset: ${spec.recordedAt}. Not in the future; its member-local day at most 90 days back.` }),
       ...values,
     })
     .strict()
@@ -157,10 +163,14 @@ export const LogNutritionBody = z
       .string()
       .min(1)
       .max(200)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
       .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
       .optional()
       .meta({ description: "Your id for the entry. Without it each call adds to the day; with it a repeat replaces the earlier contribution." }),
-    loggedAt: z.iso.datetime({ offset: true }).optional().meta({ description: "When it was eaten (default now); its member-local day gets the entry. Not in the future, at most 90 days back." }),
+    loggedAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "When it was eaten (default now); its member-local day gets the entry. Not in the future, at most 90 days back." }),
     mealType: z.enum(MEAL_TYPES).optional(),
   })
   .strict()
@@ -203,7 +213,8 @@ export const logNutrition = defineOperation({
   path: `${BASE}/nutrition/log`,
   tag: TAG,
   summary: "Log a meal or snack",
-  description: "Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score.",
+  description:
+    "Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score.",
   auth: AUTH,
   weight: 1,
   params: MemberParams,
@@ -237,7 +248,10 @@ const DigestQuery = z
     date: z
       .union([z.iso.datetime({ offset: true }), z.iso.date()])
       .optional()
-      .meta({ description: "ISO 8601 date-time (its day in the member's time zone) or YYYY-MM-DD (a member-local day). Default: now. Days after the member's today are a 400." }),
+      .meta({
+        description:
+          "ISO 8601 date-time (its day in the member's time zone) or YYYY-MM-DD (a member-local day). Default: now. Days after the member's today are a 400.",
+      }),
   })
   .strict();
 
@@ -280,7 +294,9 @@ export const InsightsPillar = z
 export const InsightsHighlight = z
   .object({
     kind: z.string().meta({ description: "streak, personal_record, goal_progress or anomaly; more kinds may be added, render unknown ones generically." }),
-    code: z.string().meta({ description: "The specific highlight, e.g. activity_streak, most_steps, weekly_active_minutes, short_night, elevated_resting_hr." }),
+    code: z
+      .string()
+      .meta({ description: "The specific highlight, e.g. activity_streak, most_steps, weekly_active_minutes, short_night, elevated_resting_hr." }),
     pillarType: PillarTypeSchema.nullable(),
     title: z.string(),
     detail: z.string(),
@@ -296,7 +312,13 @@ export const InsightsDigest = z
     date: z.string().meta({ description: "The member-local day of the digest." }),
     timeZone: z.string(),
     generatedAt: z.string().meta({ description: "When the digest was computed (cached digests keep their time)." }),
-    variant: z.enum(["no_data", "lapsed", "building_baseline", "standard"]),
+    variant: z.enum(["no_data", "lapsed", "building_baseline", "standard"]).meta({
+      description:
+        "no_data: nothing in the 90-day window; lapsed: nothing in the last 14 days; building_baseline: fewer than 7 days with data among the 28 before; standard.",
+    }),
+    proseSource: z.enum(["template", "model"]).meta({
+      description: "template: sentences written by fixed templates; model: rephrased by the configured language model (numbers checked against the template).",
+    }),
     summary: z.string(),
     pillars: z.array(InsightsPillar).min(3).max(5),
     todaysFocus: z.object({ pillarType: PillarTypeSchema.nullable(), headline: z.string(), message: z.string() }).meta({ id: "InsightsFocus" }),

@@ -7,7 +7,7 @@
  */
 import type { Db } from "@/db/client";
 import { insertPlanWithSchedule, listEndUserHistory } from "@/db/queries/ai";
-import { countWorkoutCandidates, findPlanWithWorkouts, listWorkoutFacts, listWorkoutsByIds } from "@/db/queries/catalog";
+import { findPlanWithWorkouts, listWorkoutFacts, listWorkoutsByIds } from "@/db/queries/catalog";
 import { newId } from "@/db/schema/columns";
 import { type PlanCandidate, categoryRotation, hardExclusion, progression, schedule } from "@/server/ai/engine/plan-planner";
 import { describeSignals, mergeSignals, readGuidance } from "@/server/ai/guidance";
@@ -50,10 +50,14 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
 
   // Replacement pool: published public workouts of the sources.
   const goalCategoryIds = [...new Set(baseCandidates.flatMap((c) => c.categoryIds))];
-  const total = await countWorkoutCandidates(db, { organizationId, sources });
-  const { eligible: replacements } = total
-    ? await loadPlanCandidates(db, { organizationId, sources, level, goalCategoryIds, targetSeconds: defaultSessionMinutes(level, profile.trainingDaysPerWeek) * 60, limits, total })
-    : { eligible: [] as PlanCandidate[] };
+  const { eligible: replacements } = await loadPlanCandidates(db, {
+    organizationId,
+    sources,
+    level,
+    goalCategoryIds,
+    targetSeconds: defaultSessionMinutes(level, profile.trainingDaysPerWeek) * 60,
+    limits,
+  });
 
   // Signals: the member's guidance, then their feedback history underneath.
   const history = await listEndUserHistory(db, organizationId, member.id);

@@ -5,7 +5,8 @@
  */
 import type { Db, Tx } from "@/db/client";
 import { findMethodologyProfile, insertGeneration } from "@/db/queries/ai";
-import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises, listTeamPoolExercises } from "@/db/queries/catalog";
+import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises } from "@/db/queries/catalog";
+import { cachedTeamPool } from "./catalog-cache";
 import { newId } from "@/db/schema/columns";
 import { organizationLimits } from "@/server/api/auth";
 import { ApiError, badRequest } from "@/server/api/errors";
@@ -105,7 +106,7 @@ export async function loadExercisePool(db: Tx, organizationId: string, sources: 
   const tiers: ("free" | "premium")[] = [];
   if (sources.includes("free_stock")) tiers.push("free");
   if (sources.includes("premium_stock") && premiumAllowed) tiers.push("premium");
-  const [team, stock] = await Promise.all([sources.includes("team_exercises") ? listTeamPoolExercises(db, organizationId) : [], stockPool(db, tiers)]);
+  const [team, stock] = await Promise.all([sources.includes("team_exercises") ? cachedTeamPool(db, organizationId) : [], stockPool(db, tiers)]);
   return [...team.map(toPool), ...stock.map(toPool)];
 }
 

@@ -6,7 +6,6 @@
  */
 import type { Db } from "@/db/client";
 import { insertPlanWithSchedule } from "@/db/queries/ai";
-import { countWorkoutCandidates } from "@/db/queries/catalog";
 import { newId } from "@/db/schema/columns";
 import { categoryRotation, progression, schedule } from "@/server/ai/engine/plan-planner";
 import { planDescription, planName, type PlanTextFacts } from "@/server/ai/engine/texts";
@@ -41,19 +40,18 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
   const level = levelOf(profile.fitnessLevels);
   const sources = body.workoutCollectionSources?.length ? [...new Set(body.workoutCollectionSources)] : (["team", "template"] as ("team" | "template")[]);
 
+  const limits = planLimits(level, profile, methodology?.rules ?? null);
+  const goalKeys = goalCategoryKeys(ref, profile.goalIds);
+  const goalCategoryIds = goalKeys.map((k) => ref.categoryByKey.get(k)!.id);
+  const targetSeconds = defaultSessionMinutes(level, profile.trainingDaysPerWeek) * 60;
+  const { total, eligible, excludedBy } = await loadPlanCandidates(db, { organizationId, sources, categoryIds: body.categoryIds, level, goalCategoryIds, targetSeconds, limits });
   // Rule 5: at least 3 eligible workouts across the sources and categories, else 400.
-  const total = await countWorkoutCandidates(db, { organizationId, sources, categoryIds: body.categoryIds });
   if (total < PLATFORM.minimumPlanWorkouts) {
     throw badRequest(
       `Only ${total} eligible workout(s) (published, public, from ${sources.join(" and ")}${body.categoryIds?.length ? " in the requested categories" : ""}); plan generate needs at least ${PLATFORM.minimumPlanWorkouts}. No template fallback is used.`,
       body.categoryIds?.length ? "categoryIds" : "workoutCollectionSources",
     );
   }
-  const limits = planLimits(level, profile, methodology?.rules ?? null);
-  const goalKeys = goalCategoryKeys(ref, profile.goalIds);
-  const goalCategoryIds = goalKeys.map((k) => ref.categoryByKey.get(k)!.id);
-  const targetSeconds = defaultSessionMinutes(level, profile.trainingDaysPerWeek) * 60;
-  const { eligible, excludedBy } = await loadPlanCandidates(db, { organizationId, sources, categoryIds: body.categoryIds, level, goalCategoryIds, targetSeconds, limits, total });
   if (eligible.length < PLATFORM.minimumPlanWorkouts) {
     const top = Object.entries(excludedBy).sort((a, b) => b[1] - a[1])[0]?.[0] ?? "hardRules";
     throw infeasibleError([

@@ -3,7 +3,7 @@
  * limits for plans, and the plan document the API returns.
  */
 import type { Tx } from "@/db/client";
-import { listWorkoutCandidates, listWorkoutFacts, listWorkoutsByIds } from "@/db/queries/catalog";
+import { listWorkoutsByIds } from "@/db/queries/catalog";
 import type { MethodologyRules } from "@/db/schema/ai";
 import { type PlanCandidate, type PlanWeekShape, type ScheduledSession, hardExclusion, structuralBreaches } from "@/server/ai/engine/plan-planner";
 import { difficultyLabel, isEnglish } from "@/server/ai/i18n";
@@ -11,6 +11,7 @@ import { RPE_CAP, ageSafety } from "@/server/ai/knowledge";
 import { type AppliedRule, type EndUserProfile, type Level, type ReferenceIndex, type Violation, levelRank } from "@/server/ai/types";
 import { type Locale, pickText } from "@/server/api/locale";
 import { publicMediaUrl } from "@/server/media/signing";
+import { cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
 
 export interface PlanLimits {
   bannedIds: Set<string>;
@@ -61,8 +62,8 @@ const PAGE = 300;
 
 /**
  * Candidates of the plan pool (published public workouts of the sources and categories), with
- * their content facts, hard exclusions applied. Pages through the pre-ranked list until enough
- * survive the exclusions or the pool is exhausted.
+ * their content facts, hard exclusions applied. Walks the ranked catalog a page at a time until
+ * enough survive the exclusions or the pool is exhausted. `total` is the pool size (rule 5).
  */
 export async function loadPlanCandidates(
   db: Tx,
@@ -74,30 +75,22 @@ export async function loadPlanCandidates(
     goalCategoryIds: string[];
     targetSeconds: number;
     limits: PlanLimits;
-    total: number;
   },
-): Promise<{ eligible: PlanCandidate[]; excludedBy: Record<string, number> }> {
+): Promise<{ total: number; eligible: PlanCandidate[]; excludedBy: Record<string, number> }> {
+  const { total, ranked } = await rankedPublicWorkouts(db, {
+    organizationId: args.organizationId,
+    sources: args.sources,
+    categoryIds: args.categoryIds,
+    levelRank: levelRank(args.level),
+    goalCategoryIds: args.goalCategoryIds,
+    targetSeconds: args.targetSeconds,
+  });
   const eligible: PlanCandidate[] = [];
   const excludedBy: Record<string, number> = {};
-  const seen: string[] = [];
-  for (let page = 0; page * PAGE < args.total && page < 5; page++) {
-    const rows = await listWorkoutCandidates(db, {
-      organizationId: args.organizationId,
-      sources: args.sources,
-      categoryIds: args.categoryIds,
-      levelRank: levelRank(args.level),
-      goalCategoryIds: args.goalCategoryIds,
-      targetSeconds: args.targetSeconds,
-      excludeIds: seen,
-      limit: PAGE,
-    });
-    if (rows.length === 0) break;
-    const facts = await listWorkoutFacts(
-      db,
-      rows.map((r) => r.id),
-    );
-    for (const r of rows) {
-      seen.push(r.id);
+  for (let start = 0; start < ranked.length && eligible.length < 60; start += PAGE) {
+    const page = ranked.slice(start, start + PAGE);
+    const facts = await cachedWorkoutFacts(db, page);
+    for (const r of page) {
       const f = facts.get(r.id);
       const why = hardExclusion(f, args.limits);
       if (why) {
@@ -106,9 +99,8 @@ export async function loadPlanCandidates(
       }
       eligible.push({ id: r.id, difficulty: r.difficulty, duration: r.duration, categoryIds: r.categoryIds, preScore: r.preScore, facts: f });
     }
-    if (eligible.length >= 60) break;
   }
-  return { eligible, excludedBy };
+  return { total, eligible, excludedBy };
 }
 
 /** Prefers methodology-compliant workouts when at least 3 exist; otherwise reports the breaches. */

@@ -6,7 +6,7 @@
  */
 import type { Db } from "@/db/client";
 import { listEndUserHistory } from "@/db/queries/ai";
-import { type WorkoutCandidateRow, listWorkoutCandidates, listWorkoutFacts } from "@/db/queries/catalog";
+import { listWorkoutsByIds } from "@/db/queries/catalog";
 import { type RankedItem, type RankableWorkout, type RankingProfile, diversify, readHistory, reasonText, scoreWorkout } from "@/server/ai/engine/recommender";
 import { PLATFORM, defaultSessionMinutes, levelOf } from "@/server/ai/knowledge";
 import { callModel } from "@/server/ai/model-call";
@@ -17,7 +17,10 @@ import { clean } from "@/server/ai/workout-engine";
 import type { RecommendWorkoutsInput } from "@/server/api/operations/ai";
 import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
+import { type RankedCatalogWorkout, cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
 import { assertReferenceIds, getReferenceIndex, goalCategoryKeys, resolveMember } from "./context";
+
+type WorkoutRow = Awaited<ReturnType<typeof listWorkoutsByIds>>[number];
 
 const CANDIDATES = 150;
 
@@ -38,14 +41,14 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
   const goalCategoryIds = goalKeys.map((k) => ref.categoryByKey.get(k)!.id);
   const targetSeconds = defaultSessionMinutes(history.targetLevel, profile.trainingDaysPerWeek) * 60;
 
-  const rows = await listWorkoutCandidates(db, {
+  const { total, ranked: all } = await rankedPublicWorkouts(db, {
     organizationId,
     categoryIds: body.categoryIds,
     levelRank: ["beginner", "intermediate", "advanced"].indexOf(history.targetLevel),
     goalCategoryIds,
     targetSeconds,
-    limit: CANDIDATES,
   });
+  const rows = all.slice(0, CANDIDATES);
   if (rows.length === 0) {
     return {
       workouts: [],
@@ -54,10 +57,7 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
         : "This workspace has no published public workouts to recommend yet.",
     };
   }
-  const facts = await listWorkoutFacts(
-    db,
-    rows.map((r) => r.id),
-  );
+  const facts = await cachedWorkoutFacts(db, rows);
   const rankingProfile: RankingProfile = {
     level,
     targetLevel: history.targetLevel,
@@ -71,7 +71,7 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     favouriteCategoryIds: history.favourites,
     categoryNames: new Map([...ref.categoryById.values()].map((c) => [c.id, pickText(c.name)])),
   };
-  type Item = RankableWorkout & { row: WorkoutCandidateRow };
+  type Item = RankableWorkout & { row: RankedCatalogWorkout };
   const ranked: RankedItem<Item>[] = rows.map((row) => {
     const f = facts.get(row.id);
     const item: Item = { ...row, equipmentIds: f?.equipmentIds ?? [], hasHighImpact: f?.hasHighImpact ?? false, row };
@@ -79,11 +79,12 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
   });
   let picked = diversify(ranked, PLATFORM.recommendLimit);
   const texts = new Map(picked.map((p) => [p.item.id, reasonText(p.reasons, "A well-rounded session from your library.")]));
-  let reasoning = overallReasoning(rows.length, picked, rankingProfile, history, profile.goalIds?.length ?? 0, ref, body.categoryIds);
+  let reasoning = overallReasoning(total, picked, rankingProfile, history, profile.goalIds?.length ?? 0, ref, body.categoryIds);
 
   const model = getLanguageModel();
   if (model) {
     const pool = diversify(ranked, 24);
+    const names = new Map((await listWorkoutsByIds(db, organizationId, pool.map((p) => p.item.id))).map((r) => [r.id, pickText(r.name)]));
     const answer = await callModel(model, {
       name: "recommend_workouts",
       schema: RecommendModelOutput,
@@ -95,7 +96,7 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
         profileLines: profileLines(profile, level, history),
         candidates: pool.map((p) => ({
           id: p.item.id,
-          line: `${pickText(p.item.row.name)} | ${p.item.difficulty} | ${Math.round(p.item.duration / 60)} min | ${p.item.categoryIds.map((c) => rankingProfile.categoryNames.get(c)).join(", ")} | engine reasons: ${p.reasons.slice(0, 3).join("; ")}`,
+          line: `${names.get(p.item.id) ?? ""} | ${p.item.difficulty} | ${Math.round(p.item.duration / 60)} min | ${p.item.categoryIds.map((c) => rankingProfile.categoryNames.get(c)).join(", ")} | engine reasons: ${p.reasons.slice(0, 3).join("; ")}`,
         })),
       }),
     });
@@ -111,8 +112,9 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     }
   }
 
+  const details = new Map((await listWorkoutsByIds(db, organizationId, picked.map((p) => p.item.id))).map((r) => [r.id, r]));
   return {
-    workouts: picked.map((p) => presentWorkout(p.item.row, texts.get(p.item.id)!, locale, ref.categoryById)),
+    workouts: picked.filter((p) => details.has(p.item.id)).map((p) => presentWorkout(details.get(p.item.id)!, texts.get(p.item.id)!, locale, ref.categoryById)),
     reasoning,
   };
 }
@@ -149,7 +151,7 @@ function overallReasoning(
   return parts.join("");
 }
 
-function presentWorkout(row: WorkoutCandidateRow, recommendation: string, locale: Locale, categories: Map<string, { name: Record<string, string> }>) {
+function presentWorkout(row: WorkoutRow, recommendation: string, locale: Locale, categories: Map<string, { name: Record<string, string> }>) {
   return {
     id: row.id,
     name: pickText(row.name, locale),

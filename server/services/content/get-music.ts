@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Db } from "@/db/client";
 import { listPoolTracks } from "@/db/queries/music";
 import type { Caller } from "@/server/api/auth";
-import { signMediaUrl } from "@/server/media/signing";
+import { signMedia } from "./media";
 import { findReadableWorkout } from "./get-workout";
 
 /** Unbiased in-place Fisher-Yates shuffle. */
@@ -32,7 +32,7 @@ export async function getWorkoutMusic(db: Db, caller: Caller, workoutId: string)
     artist: t.artist,
     duration: t.durationSeconds,
     filename: t.filename,
-    url: signMediaUrl(t.assetKey),
+    url: signMedia(t.assetKey),
     bpm: t.bpm,
   }));
   const totalDuration = Math.round(tracks.reduce((sum, t) => sum + t.duration, 0) * 100) / 100;

@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
-import { type AssetRelations, listAssetRelations } from "@/db/queries/video-assets";
-import { type PlaylistRow, listPlaylistRows } from "@/db/queries/workouts";
+import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist } from "@/db/queries/workouts";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import { type Locale, pickText } from "@/server/api/locale";
@@ -71,15 +70,15 @@ export type PlaylistSegmentData =
   | { break: SegmentBase & { kind: "break"; video: VideoObject | null; imageUrl: string | null } };
 
 /** A playlist segment row that plays a clip (the join found its video asset). */
-type ClipRow = PlaylistRow & { segmentId: string; assetVideoKey: string };
+type ClipRow = PlaylistRow & { assetVideoKey: string };
 
 interface Ctx {
   locale: Locale;
   ref: ReferenceIndex;
-  relations: Map<string, AssetRelations>;
+  relations: Map<string, PlaylistAssetRelations>;
 }
 
-const NO_RELATIONS: AssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
+const NO_RELATIONS: PlaylistAssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
 
 function clipVideo(row: ClipRow, loop: number): VideoObject {
   return videoObject({ videoKey: row.assetVideoKey, posterKey: row.assetPosterKey, thumbnailKey: row.assetThumbnailKey }, loop);
@@ -124,7 +123,7 @@ function nameOf(row: PlaylistRow, locale: Locale): string {
 }
 
 function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
-  const id = row.segmentId!;
+  const id = row.segmentId;
   if (row.kind === "break") {
     return { break: { kind: "break", id, duration: row.durationSeconds ?? 0, video: null, imageUrl: imageUrl(row.breakImageKey) } };
   }
@@ -208,25 +207,16 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
 }
 
 /**
- * The ordered playlist of a published workout: two statements (workout, segments and clips
- * in one; equipment, muscles and spoken tracks of every clip in another), names from the
- * cached reference data, URLs signed in memory.
+ * The ordered playlist of a published workout: one statement (workout, segments with their
+ * clips, and the equipment, muscles and spoken tracks of every clip), names from the cached
+ * reference data, URLs signed in memory.
  */
 export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale) {
-  const rows = await listPlaylistRows(db, workoutId);
-  const head = rows[0];
-  if (!head || head.status !== "published" || head.deletedAt) throw notFound("Workout not found.");
-  caller.assertOrganization(head.organizationId);
-  const segments = rows.filter((r) => r.segmentId !== null);
-  if (segments.length === 0) throw notFound("This workout has no playlist.");
-
-  const assetIds = new Set<string>();
-  for (const s of segments) {
-    if (s.videoAssetId) assetIds.add(s.videoAssetId);
-    if (s.kind === "multiExercise") for (const e of s.exerciseIds ?? []) assetIds.add(e);
-  }
-  const [relations, ref] = await Promise.all([listAssetRelations(db, [...assetIds]), getReferenceIndex(db)]);
-  const ctx: Ctx = { locale, ref, relations };
-  const data = segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
-  return { data, presentationStyle: head.presentationStyle };
+  const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId), getReferenceIndex(db)]);
+  if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
+  caller.assertOrganization(playlist.organizationId);
+  if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");
+  const ctx: Ctx = { locale, ref, relations: playlist.relations };
+  const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
+  return { data, presentationStyle: playlist.presentationStyle };
 }

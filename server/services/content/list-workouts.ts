@@ -63,8 +63,9 @@ async function searchPage(db: Db, args: ListWorkoutsArgs, version: string): Prom
   return { rows, total };
 }
 
-async function filteredPage(db: Db, args: ListWorkoutsArgs, version: Promise<string>): Promise<{ rows: WorkoutListRow[]; total: number }> {
-  const [v, rows] = await Promise.all([version, listOrgWorkoutPage(db, args)]);
+async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: WorkoutListRow[]; total: number }> {
+  const rows = await listOrgWorkoutPage(db, args);
+  const v = rows[0]?.contentVersion ?? (await getWorkoutsVersion(db, args.organizationId));
   const key = filterKey(args);
   let total = totals.get(key, v);
   if (total === undefined) {
@@ -99,8 +100,7 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
-  const version = getWorkoutsVersion(db, organizationId);
-  const page = args.search ? await searchPage(db, args, await version) : await filteredPage(db, args, version);
+  const page = args.search ? await searchPage(db, args, await getWorkoutsVersion(db, organizationId)) : await filteredPage(db, args);
   const [facetRows, ref] = await Promise.all([listWorkoutFacets(db, page.rows.map((r) => r.id)), getReferenceIndex(db)]);
   const facets = groupFacets(facetRows);
   return { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };

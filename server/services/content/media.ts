@@ -1,5 +1,6 @@
 import type { AudioType } from "@/db/schema";
 import { type Locale, pickLocalized } from "@/server/api/locale";
+import { publicBaseUrl } from "@/server/env";
 import { isPublicMediaKey, publicMediaUrl, signMediaUrl } from "@/server/media/signing";
 
 /**
@@ -7,14 +8,32 @@ import { isPublicMediaKey, publicMediaUrl, signMediaUrl } from "@/server/media/s
  * memory, no I/O); posters, thumbnails and images are public unsigned URLs.
  */
 
+/**
+ * Signed URLs are reused for a minute per key (a playlist signs the same clip many times, and
+ * every request signs it again): expiry stays about 7 days, HMAC work drops to one per key and minute.
+ */
+const SIGNED_REUSE_MS = 60_000;
+const signedCache = new Map<string, { url: string; until: number }>();
+
+export function signMedia(key: string): string {
+  const now = Date.now();
+  const cacheKey = `${publicBaseUrl()} ${key}`;
+  const hit = signedCache.get(cacheKey);
+  if (hit && hit.until > now) return hit.url;
+  if (signedCache.size >= 50_000) signedCache.clear();
+  const url = signMediaUrl(key);
+  signedCache.set(cacheKey, { url, until: now + SIGNED_REUSE_MS });
+  return url;
+}
+
 export function signedUrl(key: string | null | undefined): string | null {
-  return key ? signMediaUrl(key) : null;
+  return key ? signMedia(key) : null;
 }
 
 /** Public URL for an image key; a key that is not an image (never expected) is signed instead. */
 export function imageUrl(key: string | null | undefined): string | null {
   if (!key) return null;
-  return isPublicMediaKey(key) ? publicMediaUrl(key) : signMediaUrl(key);
+  return isPublicMediaKey(key) ? publicMediaUrl(key) : signMedia(key);
 }
 
 export interface VideoObject {
@@ -26,7 +45,7 @@ export interface VideoObject {
 
 /** The playable video object: `loop` -1 repeats the clip until the segment's window elapses. */
 export function videoObject(clip: { videoKey: string; posterKey: string | null; thumbnailKey: string | null }, loop: number): VideoObject {
-  return { url: signMediaUrl(clip.videoKey), poster: imageUrl(clip.posterKey), thumbnail: imageUrl(clip.thumbnailKey), loop };
+  return { url: signMedia(clip.videoKey), poster: imageUrl(clip.posterKey), thumbnail: imageUrl(clip.thumbnailKey), loop };
 }
 
 export interface AudioTrack {
@@ -46,7 +65,7 @@ export interface AudioObject {
 }
 
 export function audioObject(track: AudioTrack): AudioObject {
-  return { url: signMediaUrl(track.assetKey), type: track.type, locale: track.locale, scriptText: track.scriptText ?? "" };
+  return { url: signMedia(track.assetKey), type: track.type, locale: track.locale, scriptText: track.scriptText ?? "" };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { AssetRelations, VideoAssetRow } from "@/db/queries/video-assets";
 import { AUDIO_TYPES } from "@/db/schema";
 import { type Locale, pickText } from "@/server/api/locale";
-import { type AudioTrack, isoTime, pickTrack, videoObject } from "./media";
+import { type AudioTrack, isoTime, pickTrack, signMedia, videoObject } from "./media";
 import { type ReferenceIndex, equipmentList } from "./reference";
-import { signMediaUrl } from "@/server/media/signing";
 
 const NO_RELATIONS: AssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
 
@@ -34,7 +33,7 @@ export function audioInstructions(tracks: readonly AudioTrack[], locale: Locale 
   return chosen.map((t) => ({
     id: t.id,
     createdAt: isoTime(t.createdAt ?? new Date(0)),
-    assetUri: signMediaUrl(t.assetKey),
+    assetUri: signMedia(t.assetKey),
     type: t.type,
     locale: t.locale,
     ...(t.scriptText !== null && t.scriptText !== undefined ? { scriptText: t.scriptText } : {}),

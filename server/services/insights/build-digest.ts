@@ -94,11 +94,21 @@ export interface Digest {
   timeZone: string;
   generatedAt: string;
   variant: "no_data" | "lapsed" | "building_baseline" | "standard";
+  /** Who wrote the sentences: the fixed templates, or a configured model rephrasing them (numbers checked). */
+  proseSource: "template" | "model";
   summary: string;
   pillars: Pillar[];
   todaysFocus: { pillarType: PillarType | null; headline: string; message: string };
   highlights: Highlight[];
-  readiness?: { score: number; level: "high" | "moderate" | "low"; date: string; sleepScore: number; recoveryScore: number; vendorReadinessScore: number | null; message: string };
+  readiness?: {
+    score: number;
+    level: "high" | "moderate" | "low";
+    date: string;
+    sleepScore: number;
+    recoveryScore: number;
+    vendorReadinessScore: number | null;
+    message: string;
+  };
   week: {
     startDate: string;
     endDate: string;
@@ -154,73 +164,234 @@ function evidenceOf(w: DataWindow, type: PillarType, day: string, date: string):
   switch (type) {
     case "movement": {
       const s = steps(d);
-      if (s !== null) push({ metric: "steps", label: "Steps", value: s, unit: "steps", baseline: base(steps), target: TARGETS.stepsPerDay, source: d.sources["steps.count"] ?? null });
+      if (s !== null)
+        push({
+          metric: "steps",
+          label: "Steps",
+          value: s,
+          unit: "steps",
+          baseline: base(steps),
+          target: TARGETS.stepsPerDay,
+          source: d.sources["steps.count"] ?? null,
+        });
       const movedDay = (x: DayData) => (steps(x) !== null || hasActivity(x) ? activeMinutes(x) : null);
       const activityTracked = dayRange(addDays(day, -BASELINE_DAYS), day).some((x) => hasActivity(dayOf(w, x)));
-      if (activityTracked) push({ metric: "activeMinutes", label: "Active minutes", value: round1(activeMinutes(d)), unit: "min", baseline: base(movedDay), target: TARGETS.activeMinutesPerDay, source: activitySource(d) });
+      if (activityTracked)
+        push({
+          metric: "activeMinutes",
+          label: "Active minutes",
+          value: round1(activeMinutes(d)),
+          unit: "min",
+          baseline: base(movedDay),
+          target: TARGETS.activeMinutesPerDay,
+          source: activitySource(d),
+        });
       const count = d.activities.length + d.sessions.length;
-      if (count > 0) push({ metric: "activities", label: "Activities and completed workouts", value: count, unit: "activities", baseline: null, target: null, source: activitySource(d) });
+      if (count > 0)
+        push({
+          metric: "activities",
+          label: "Activities and completed workouts",
+          value: count,
+          unit: "activities",
+          baseline: null,
+          target: null,
+          source: activitySource(d),
+        });
       const energy = activityEnergyKcal(d);
-      if (energy > 0) push({ metric: "activeEnergyKcal", label: "Active energy", value: Math.round(energy), unit: "kcal", baseline: null, target: null, source: combineSources(d.activities.map((a) => a.source)) });
+      if (energy > 0)
+        push({
+          metric: "activeEnergyKcal",
+          label: "Active energy",
+          value: Math.round(energy),
+          unit: "kcal",
+          baseline: null,
+          target: null,
+          source: combineSources(d.activities.map((a) => a.source)),
+        });
       if (day !== date && PILLARS.movement.hasData(w, date)) {
         const t = dayOf(w, date);
-        if (steps(t) !== null) push({ metric: "stepsToday", label: "Steps so far today", value: steps(t)!, unit: "steps", date, baseline: null, target: TARGETS.stepsPerDay, source: t.sources["steps.count"] ?? null });
+        if (steps(t) !== null)
+          push({
+            metric: "stepsToday",
+            label: "Steps so far today",
+            value: steps(t)!,
+            unit: "steps",
+            date,
+            baseline: null,
+            target: TARGETS.stepsPerDay,
+            source: t.sources["steps.count"] ?? null,
+          });
         const trackedToday = dayRange(addDays(date, -BASELINE_DAYS), date).some((x) => hasActivity(dayOf(w, x)));
-        if (trackedToday) push({ metric: "activeMinutesToday", label: "Active minutes so far today", value: round1(activeMinutes(t)), unit: "min", date, baseline: null, target: TARGETS.activeMinutesPerDay, source: activitySource(t) });
+        if (trackedToday)
+          push({
+            metric: "activeMinutesToday",
+            label: "Active minutes so far today",
+            value: round1(activeMinutes(t)),
+            unit: "min",
+            date,
+            baseline: null,
+            target: TARGETS.activeMinutesPerDay,
+            source: activitySource(t),
+          });
       }
       break;
     }
     case "sleep": {
       const h = asleepHours(d)!;
-      push({ metric: "asleepHours", label: "Time asleep", value: round2(h), unit: "h", baseline: base(asleepHours, 2), target: TARGETS.sleepMinHours, source: d.sources["sleep.asleepS"] ?? null });
+      push({
+        metric: "asleepHours",
+        label: "Time asleep",
+        value: round2(h),
+        unit: "h",
+        baseline: base(asleepHours, 2),
+        target: TARGETS.sleepMinHours,
+        source: d.sources["sleep.asleepS"] ?? null,
+      });
       const eff = efficiencyPct(d);
-      if (eff !== null) push({ metric: "efficiencyPct", label: "Sleep efficiency", value: round1(eff), unit: "%", baseline: base(efficiencyPct), target: TARGETS.efficiencyGoodPct, source: d.sources["sleep.efficiencyPct"] ?? null });
+      if (eff !== null)
+        push({
+          metric: "efficiencyPct",
+          label: "Sleep efficiency",
+          value: round1(eff),
+          unit: "%",
+          baseline: base(efficiencyPct),
+          target: TARGETS.efficiencyGoodPct,
+          source: d.sources["sleep.efficiencyPct"] ?? null,
+        });
       for (const [key, metric, label] of [
         ["sleep.inBedS", "inBedHours", "Time in bed"],
         ["sleep.deepS", "deepHours", "Deep sleep"],
         ["sleep.remS", "remHours", "REM sleep"],
       ] as const) {
-        if (d.values[key] !== undefined) push({ metric, label, value: round2(d.values[key] / 3600), unit: "h", baseline: null, target: null, source: d.sources[key] ?? null });
+        if (d.values[key] !== undefined)
+          push({ metric, label, value: round2(d.values[key] / 3600), unit: "h", baseline: null, target: null, source: d.sources[key] ?? null });
       }
       break;
     }
     case "recovery": {
       const hb = heartBaselines(w, day);
       const rhr = restingBpm(d);
-      if (rhr !== null) push({ metric: "restingHeartRateBpm", label: "Resting heart rate", value: rhr, unit: "bpm", baseline: hb.restingPersonal ? round1(hb.restingBpm) : null, target: null, source: d.sources["heart_rate.restingBpm"] ?? null });
+      if (rhr !== null)
+        push({
+          metric: "restingHeartRateBpm",
+          label: "Resting heart rate",
+          value: rhr,
+          unit: "bpm",
+          baseline: hb.restingPersonal ? round1(hb.restingBpm) : null,
+          target: null,
+          source: d.sources["heart_rate.restingBpm"] ?? null,
+        });
       const hrv = hrvMs(d);
-      if (hrv !== null) push({ metric: "hrvMs", label: "Heart-rate variability (RMSSD)", value: hrv, unit: "ms", baseline: hb.hrvPersonal ? round1(hb.hrvMs) : null, target: null, source: d.sources["heart_rate.hrvRmssdMs"] ?? null });
+      if (hrv !== null)
+        push({
+          metric: "hrvMs",
+          label: "Heart-rate variability (RMSSD)",
+          value: hrv,
+          unit: "ms",
+          baseline: hb.hrvPersonal ? round1(hb.hrvMs) : null,
+          target: null,
+          source: d.sources["heart_rate.hrvRmssdMs"] ?? null,
+        });
       const spo2 = spo2Pct(d);
-      if (spo2 !== null) push({ metric: "spo2Pct", label: "Blood oxygen (SpO2)", value: spo2, unit: "%", baseline: base(spo2Pct), target: null, source: d.sources["oxygenation.spo2Pct"] ?? null });
+      if (spo2 !== null)
+        push({
+          metric: "spo2Pct",
+          label: "Blood oxygen (SpO2)",
+          value: spo2,
+          unit: "%",
+          baseline: base(spo2Pct),
+          target: null,
+          source: d.sources["oxygenation.spo2Pct"] ?? null,
+        });
       for (const [key, metric, label] of [
         ["scores.recoveryScore", "vendorRecoveryScore", "Wearable recovery score"],
         ["scores.readinessScore", "vendorReadinessScore", "Wearable readiness score"],
       ] as const) {
-        if (d.values[key] !== undefined) push({ metric, label, value: d.values[key], unit: "points", baseline: null, target: null, source: d.sources[key] ?? null });
+        if (d.values[key] !== undefined)
+          push({ metric, label, value: d.values[key], unit: "points", baseline: null, target: null, source: d.sources[key] ?? null });
       }
       break;
     }
     case "nutrition": {
       const cal = nutrient(d, "caloriesKcal");
-      if (cal !== null) push({ metric: "caloriesKcal", label: "Calories", value: Math.round(cal), unit: "kcal", baseline: base((x) => nutrient(x, "caloriesKcal"), 0), target: Math.round(energyNeedKcal(w, day)), source: "api" });
+      if (cal !== null)
+        push({
+          metric: "caloriesKcal",
+          label: "Calories",
+          value: Math.round(cal),
+          unit: "kcal",
+          baseline: base((x) => nutrient(x, "caloriesKcal"), 0),
+          target: Math.round(energyNeedKcal(w, day)),
+          source: "api",
+        });
       const p = nutrient(d, "proteinG");
-      if (p !== null) push({ metric: "proteinG", label: "Protein", value: round1(p), unit: "g", baseline: base((x) => nutrient(x, "proteinG")), target: round1(proteinTargetG(w, day)), source: "api" });
+      if (p !== null)
+        push({
+          metric: "proteinG",
+          label: "Protein",
+          value: round1(p),
+          unit: "g",
+          baseline: base((x) => nutrient(x, "proteinG")),
+          target: round1(proteinTargetG(w, day)),
+          source: "api",
+        });
       for (const n of ["carbsG", "fatG"] as const) {
         const v = nutrient(d, n);
-        if (v !== null) push({ metric: n, label: n === "carbsG" ? "Carbohydrates" : "Fat", value: round1(v), unit: "g", baseline: base((x) => nutrient(x, n)), target: null, source: "api" });
+        if (v !== null)
+          push({
+            metric: n,
+            label: n === "carbsG" ? "Carbohydrates" : "Fat",
+            value: round1(v),
+            unit: "g",
+            baseline: base((x) => nutrient(x, n)),
+            target: null,
+            source: "api",
+          });
       }
       break;
     }
     case "hydration": {
-      push({ metric: "volumeMl", label: "Fluids", value: Math.round(hydrationMl(d)!), unit: "ml", baseline: base(hydrationMl, 0), target: Math.round(hydrationTargetMl(w, day)), source: d.sources["hydration.volumeMl"] ?? null });
+      push({
+        metric: "volumeMl",
+        label: "Fluids",
+        value: Math.round(hydrationMl(d)!),
+        unit: "ml",
+        baseline: base(hydrationMl, 0),
+        target: Math.round(hydrationTargetMl(w, day)),
+        source: d.sources["hydration.volumeMl"] ?? null,
+      });
       break;
     }
     case "consistency": {
       const week = dayRange(addDays(day, -6), day).map((x) => dayOf(w, x));
-      push({ metric: "activeDays", label: "Active days in the last 7", value: activeDaysInWeek(w, day), unit: "days", baseline: null, target: TARGETS.activeDaysPerWeek, source: combineSources(week.map(activitySource).map((s) => s ?? undefined)) });
-      push({ metric: "activeMinutesWeek", label: "Active minutes in the last 7 days", value: Math.round(week.reduce((s, x) => s + activeMinutes(x), 0)), unit: "min", baseline: null, target: TARGETS.activeMinutesPerWeek, source: null });
+      push({
+        metric: "activeDays",
+        label: "Active days in the last 7",
+        value: activeDaysInWeek(w, day),
+        unit: "days",
+        baseline: null,
+        target: TARGETS.activeDaysPerWeek,
+        source: combineSources(week.map(activitySource).map((s) => s ?? undefined)),
+      });
+      push({
+        metric: "activeMinutesWeek",
+        label: "Active minutes in the last 7 days",
+        value: Math.round(week.reduce((s, x) => s + activeMinutes(x), 0)),
+        unit: "min",
+        baseline: null,
+        target: TARGETS.activeMinutesPerWeek,
+        source: null,
+      });
       const sessions = week.reduce((s, x) => s + x.sessions.length, 0);
-      push({ metric: "workoutSessions", label: "Completed workouts in the last 7 days", value: sessions, unit: "sessions", baseline: null, target: null, source: sessions ? "session" : null });
+      push({
+        metric: "workoutSessions",
+        label: "Completed workouts in the last 7 days",
+        value: sessions,
+        unit: "sessions",
+        baseline: null,
+        target: null,
+        source: sessions ? "session" : null,
+      });
       break;
     }
   }
@@ -234,7 +405,17 @@ export function pillarFor(w: DataWindow, type: PillarType, date: string): Pillar
   const scored = scoredDayOf(w, type, date);
   const result = scored ? def.score(w, scored.day) : null;
   if (!scored || !result) {
-    return { pillarType: type, title: def.title, status: "no_data", score: null, scoredDate: null, partialDay: false, trend: null, evidence: [], summary: noDataSummary(type) };
+    return {
+      pillarType: type,
+      title: def.title,
+      status: "no_data",
+      score: null,
+      scoredDate: null,
+      partialDay: false,
+      trend: null,
+      evidence: [],
+      summary: noDataSummary(type),
+    };
   }
   const pillar: Pillar = {
     pillarType: type,
@@ -361,9 +542,21 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
   for (const day of [date, addDays(date, -1)]) {
     const s = steps(dayOf(w, day));
     if (s === null) continue;
-    const earlier = dayRange(w.start, addDays(day, -1)).map((x) => steps(dayOf(w, x))).filter((v): v is number => v !== null);
+    const earlier = dayRange(w.start, addDays(day, -1))
+      .map((x) => steps(dayOf(w, x)))
+      .filter((v): v is number => v !== null);
     if (earlier.length >= 7 && s > Math.max(...earlier)) {
-      records.push({ kind: "personal_record", code: "most_steps", pillarType: "movement", title: "Most steps in a day", detail: `${fmt(s)} steps on ${shortDay(day)}, your best in 90 days.`, date: day, value: s, unit: "steps", target: null });
+      records.push({
+        kind: "personal_record",
+        code: "most_steps",
+        pillarType: "movement",
+        title: "Most steps in a day",
+        detail: `${fmt(s)} steps on ${shortDay(day)}, your best in 90 days.`,
+        date: day,
+        value: s,
+        unit: "steps",
+        target: null,
+      });
       break;
     }
   }
@@ -379,7 +572,17 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       const best = mine.reduce((a, b) => (get(b)! > get(a)! ? b : a));
       if (get(best)! > Math.max(...earlier)) {
         const value = round1(get(best)! * scale);
-        records.push({ kind: "personal_record", code, pillarType: "movement", title, detail: `${fmt(value)} ${unit} (${best.label}) on ${shortDay(day)}, your best in 90 days.`, date: day, value, unit, target: null });
+        records.push({
+          kind: "personal_record",
+          code,
+          pillarType: "movement",
+          title,
+          detail: `${fmt(value)} ${unit} (${best.label}) on ${shortDay(day)}, your best in 90 days.`,
+          date: day,
+          value,
+          unit,
+          target: null,
+        });
         break;
       }
     }
@@ -387,11 +590,31 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
 
   const activityStreak = streakEndingAt(w, date, hasActivity);
   if (activityStreak.length >= 3) {
-    streaks.push({ kind: "streak", code: "activity_streak", pillarType: "consistency", title: `${activityStreak.length}-day activity streak`, detail: `You have been active ${activityStreak.length} days in a row.`, date: activityStreak.end, value: activityStreak.length, unit: "days", target: null });
+    streaks.push({
+      kind: "streak",
+      code: "activity_streak",
+      pillarType: "consistency",
+      title: `${activityStreak.length}-day activity streak`,
+      detail: `You have been active ${activityStreak.length} days in a row.`,
+      date: activityStreak.end,
+      value: activityStreak.length,
+      unit: "days",
+      target: null,
+    });
   }
   const stepsStreak = streakEndingAt(w, date, (d) => (steps(d) ?? 0) >= TARGETS.stepsPerDay);
   if (stepsStreak.length >= 3) {
-    streaks.push({ kind: "streak", code: "steps_goal_streak", pillarType: "movement", title: `${stepsStreak.length} days over ${fmt(TARGETS.stepsPerDay)} steps`, detail: `${stepsStreak.length} days in a row at or above ${fmt(TARGETS.stepsPerDay)} steps.`, date: stepsStreak.end, value: stepsStreak.length, unit: "days", target: null });
+    streaks.push({
+      kind: "streak",
+      code: "steps_goal_streak",
+      pillarType: "movement",
+      title: `${stepsStreak.length} days over ${fmt(TARGETS.stepsPerDay)} steps`,
+      detail: `${stepsStreak.length} days in a row at or above ${fmt(TARGETS.stepsPerDay)} steps.`,
+      date: stepsStreak.end,
+      value: stepsStreak.length,
+      unit: "days",
+      target: null,
+    });
   }
 
   const weekMinutes = Math.round(dayRange(addDays(date, -6), date).reduce((s, x) => s + activeMinutes(dayOf(w, x)), 0));
@@ -402,7 +625,10 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       code: "weekly_active_minutes",
       pillarType: "consistency",
       title: `${fmt(weekMinutes)} of ${TARGETS.activeMinutesPerWeek} active minutes this week`,
-      detail: weekMinutes >= TARGETS.activeMinutesPerWeek ? `Weekly goal reached (${pct}%).` : `${fmt(TARGETS.activeMinutesPerWeek - weekMinutes)} minutes to go in the 7 days ending today (${pct}%).`,
+      detail:
+        weekMinutes >= TARGETS.activeMinutesPerWeek
+          ? `Weekly goal reached (${pct}%).`
+          : `${fmt(TARGETS.activeMinutesPerWeek - weekMinutes)} minutes to go in the 7 days ending today (${pct}%).`,
       date,
       value: weekMinutes,
       unit: "min",
@@ -412,7 +638,17 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
   const yesterday = addDays(date, -1);
   const ySteps = steps(dayOf(w, yesterday));
   if (ySteps !== null && ySteps >= TARGETS.stepsPerDay) {
-    goals.push({ kind: "goal_progress", code: "daily_steps_goal", pillarType: "movement", title: `${fmt(TARGETS.stepsPerDay)} steps reached`, detail: `${fmt(ySteps)} steps on ${shortDay(yesterday)}.`, date: yesterday, value: ySteps, unit: "steps", target: TARGETS.stepsPerDay });
+    goals.push({
+      kind: "goal_progress",
+      code: "daily_steps_goal",
+      pillarType: "movement",
+      title: `${fmt(TARGETS.stepsPerDay)} steps reached`,
+      detail: `${fmt(ySteps)} steps on ${shortDay(yesterday)}.`,
+      date: yesterday,
+      value: ySteps,
+      unit: "steps",
+      target: TARGETS.stepsPerDay,
+    });
   }
   return [...anomalies, ...records, ...streaks, ...goals];
 }
@@ -522,9 +758,13 @@ export function buildDigest(w: DataWindow, date: string, generatedAt: Date): Dig
 
   let summary: string;
   if (variant === "no_data") summary = GET_STARTED.message;
-  else if (variant === "lapsed") summary = `No new data in the last ${RECENT_DAYS} days (latest on ${shortDay(profile.lastDataDate!)}). Sync your wearable, log a meal or complete a workout to refresh your insights.`;
+  else if (variant === "lapsed")
+    summary = `No new data in the last ${RECENT_DAYS} days (latest on ${shortDay(profile.lastDataDate!)}). Sync your wearable, log a meal or complete a workout to refresh your insights.`;
   else {
-    const parts = scored.map((p) => `${p.title} ${p.score}${p.trend && p.trend.direction !== "building_baseline" ? ` (${p.trend.direction === "steady" ? "steady" : `${p.trend.direction} ${fmt(Math.abs(p.trend.delta!))}`})` : ""}`);
+    const parts = scored.map(
+      (p) =>
+        `${p.title} ${p.score}${p.trend && p.trend.direction !== "building_baseline" ? ` (${p.trend.direction === "steady" ? "steady" : `${p.trend.direction} ${fmt(Math.abs(p.trend.delta!))}`})` : ""}`,
+    );
     summary = `${parts.join(", ")}.${readiness ? ` Readiness ${readiness.score} (${readiness.level}).` : ""}`;
     if (variant === "building_baseline") summary += " Your personal baselines are still forming: trends firm up after a week of data.";
   }
@@ -540,6 +780,7 @@ export function buildDigest(w: DataWindow, date: string, generatedAt: Date): Dig
     timeZone: w.timeZone,
     generatedAt: generatedAt.toISOString(),
     variant,
+    proseSource: "template",
     summary,
     pillars,
     todaysFocus,

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insightDigests } from "@/db/schema";
+import { mockInvalidModel, mockJsonModel } from "@/server/ai/mocks/mock-model";
+import { setLanguageModelForTests } from "@/server/ai/providers/model";
 import { createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { addDays, shortDay } from "./local-date";
@@ -20,7 +22,21 @@ async function memberWithKnownWeek() {
   const m = await memberOf(org, 2); // Europe/Lisbon
   const D = addDays(todayOf(m), -2);
   const d = (n: number) => addDays(D, n);
-  const stepsByOffset: [number, number][] = [[-12, 8000], [-11, 8000], [-10, 8000], [-9, 8000], [-8, 8000], [-7, 8000], [-6, 6000], [-5, 7000], [-4, 8000], [-3, 9000], [-2, 10000], [-1, 12000], [0, 3000]];
+  const stepsByOffset: [number, number][] = [
+    [-12, 8000],
+    [-11, 8000],
+    [-10, 8000],
+    [-9, 8000],
+    [-8, 8000],
+    [-7, 8000],
+    [-6, 6000],
+    [-5, 7000],
+    [-4, 8000],
+    [-3, 9000],
+    [-2, 10000],
+    [-1, 12000],
+    [0, 3000],
+  ];
   const res = await push(org, m, [
     ...stepsByOffset.map(([o, count]) => ({ dataType: "steps", recordedAt: noonZ(d(o)), count })),
     ...[-3, -2, -1].map((o) => ({ dataType: "sleep", recordedAt: noonZ(d(o)), asleepS: 28_800 })),
@@ -78,7 +94,9 @@ describe("GET insights/digest", () => {
       expect.objectContaining({ metric: "hrvMs", value: 45, baseline: 60 }),
     ]);
     expect(byType(g, "nutrition").trend).toEqual({ direction: "building_baseline", delta: null, baseline: null, baselinePoints: 0 });
-    expect(byType(g, "hydration").evidence).toEqual([{ metric: "volumeMl", label: "Fluids", value: 2000, unit: "ml", date: d(-1), baseline: null, target: 2800, source: "api" }]);
+    expect(byType(g, "hydration").evidence).toEqual([
+      { metric: "volumeMl", label: "Fluids", value: 2000, unit: "ml", date: d(-1), baseline: null, target: 2800, source: "api" },
+    ]);
 
     expect(g.readiness).toMatchObject({ score: 74, level: "moderate", date: D, sleepScore: 90, recoveryScore: 58, vendorReadinessScore: null });
     expect(g.todaysFocus).toMatchObject({ pillarType: "recovery", headline: "Take it easy today" });
@@ -95,7 +113,15 @@ describe("GET insights/digest", () => {
 
     expect(g.week.startDate).toBe(d(-6));
     expect(g.week.days.map((x: { steps: number }) => x.steps)).toEqual([6000, 7000, 8000, 9000, 10000, 12000, 3000]);
-    expect(g.week.totals).toEqual({ steps: 55000, activeMinutes: 0, activities: 0, workoutSessions: 0, activeDays: 0, averageAsleepHours: 7.5, averageRestingHeartRateBpm: 53.5 });
+    expect(g.week.totals).toEqual({
+      steps: 55000,
+      activeMinutes: 0,
+      activities: 0,
+      workoutSessions: 0,
+      activeDays: 0,
+      averageAsleepHours: 7.5,
+      averageRestingHeartRateBpm: 53.5,
+    });
     expect(g.week.days[5]).toMatchObject({ caloriesKcal: 2000, hydrationMl: 2000, asleepHours: 8, restingHeartRateBpm: 54 });
     expect(g.dataProfile).toEqual({
       hasData: true,
@@ -127,7 +153,16 @@ describe("GET insights/digest", () => {
     const linked = await completeSession(org, m, `${d(-1)}T13:00:00Z`, 1200);
     await completeSession(org, m, noonZ(D), 1800);
     await completeSession(org, m, noonZ(addDays(D, -120)), 3000); // outside the 90-day window
-    const pushed = await push(org, m, [{ dataType: "activity", externalId: `forma-${linked}`, recordedAt: `${d(-1)}T12:40:00Z`, activityType: "strength", durationS: 1200, workoutSessionId: linked }]);
+    const pushed = await push(org, m, [
+      {
+        dataType: "activity",
+        externalId: `forma-${linked}`,
+        recordedAt: `${d(-1)}T12:40:00Z`,
+        activityType: "strength",
+        durationS: 1200,
+        workoutSessionId: linked,
+      },
+    ]);
     expect(pushed.body.data.summary.created).toBe(1);
 
     const g = (await digest(org, m, D)).body.data;
@@ -141,7 +176,16 @@ describe("GET insights/digest", () => {
     expect(movement.scoredDate).toBe(d(-1));
     expect(movement.evidence).toEqual([
       { metric: "activeMinutes", label: "Active minutes", value: 30, unit: "min", date: d(-1), baseline: 15, target: 30, source: "mixed" },
-      { metric: "activities", label: "Activities and completed workouts", value: 2, unit: "activities", date: d(-1), baseline: null, target: null, source: "mixed" },
+      {
+        metric: "activities",
+        label: "Activities and completed workouts",
+        value: 2,
+        unit: "activities",
+        date: d(-1),
+        baseline: null,
+        target: null,
+        source: "mixed",
+      },
       { metric: "activeMinutesToday", label: "Active minutes so far today", value: 30, unit: "min", date: D, baseline: null, target: 30, source: "session" },
     ]);
     expect(movement.trend).toEqual({ direction: "building_baseline", delta: null, baseline: null, baselinePoints: 1 });
@@ -164,7 +208,13 @@ describe("GET insights/digest", () => {
     const res = await digest(org, m);
     expect(res.status).toBe(200);
     const g = res.body.data;
-    expect(g).toMatchObject({ date: todayOf(m), timeZone: "Europe/Berlin", variant: "no_data", highlights: [], shareText: "Just started tracking my training and recovery with Forma." });
+    expect(g).toMatchObject({
+      date: todayOf(m),
+      timeZone: "Europe/Berlin",
+      variant: "no_data",
+      highlights: [],
+      shareText: "Just started tracking my training and recovery with Forma.",
+    });
     expect(g.summary).toContain("don't have any data");
     expect(g.pillars.map((p: { pillarType: string; status: string; score: null }) => [p.pillarType, p.status, p.score])).toEqual([
       ["movement", "no_data", null],
@@ -174,7 +224,15 @@ describe("GET insights/digest", () => {
     expect(g.pillars[0].summary).toContain("complete a workout");
     expect(g.todaysFocus).toMatchObject({ pillarType: null, headline: "Get started" });
     expect(g.readiness).toBeUndefined();
-    expect(g.week.totals).toEqual({ steps: 0, activeMinutes: 0, activities: 0, workoutSessions: 0, activeDays: 0, averageAsleepHours: null, averageRestingHeartRateBpm: null });
+    expect(g.week.totals).toEqual({
+      steps: 0,
+      activeMinutes: 0,
+      activities: 0,
+      workoutSessions: 0,
+      activeDays: 0,
+      averageAsleepHours: null,
+      averageRestingHeartRateBpm: null,
+    });
     expect(g.dataProfile).toMatchObject({ hasData: false, daysWithData: 0, sources: [], kinds: [], firstDataDate: null });
     const p = await pillar(org, m, "sleep");
     expect(p.body.data).toMatchObject({ status: "no_data", score: null, parts: [], baselineWindow: null });
@@ -211,7 +269,10 @@ describe("GET insights/digest", () => {
     const first = (await digest(org, m, D)).body.data;
     const again = (await digest(org, m, D)).body.data;
     expect(again).toEqual(first);
-    const [row] = await getDb().select().from(insightDigests).where(and(eq(insightDigests.endUserId, m.id), eq(insightDigests.localDate, D)));
+    const [row] = await getDb()
+      .select()
+      .from(insightDigests)
+      .where(and(eq(insightDigests.endUserId, m.id), eq(insightDigests.localDate, D)));
     expect(row!.digest).toEqual(first);
 
     // Data after the digest's day does not touch it.
@@ -259,13 +320,66 @@ describe("GET insights/digest", () => {
   });
 });
 
+describe("digest prose from a configured model", () => {
+  afterEach(() => setLanguageModelForTests(undefined));
+
+  it("lets the model rephrase sentences but never change a number", async () => {
+    const { org, m, D } = await memberWithKnownWeek();
+    const template = (await digest(org, m, D)).body.data;
+    expect(template.proseSource).toBe("template");
+    const { model, prompts } = mockJsonModel((prompt) => {
+      const texts = JSON.parse(prompt.slice(prompt.indexOf("{")));
+      return {
+        summary: `Good morning! ${texts.summary}`,
+        focusMessage: "Take it slow today: 99 minutes of yoga.", // invents a number: the template stays
+        shareText: texts.shareText,
+        pillars: [
+          {
+            pillarType: "movement",
+            summary: `Lovely work: ${texts.pillars.find((p: { pillarType: string }) => p.pillarType === "movement").summary.replace("Score", "your score is")}`,
+          },
+          { pillarType: "sleep", summary: "You slept 13.37 hours." }, // not a number of the sleep text: the template stays
+        ],
+      };
+    });
+    setLanguageModelForTests(model);
+    const g = (await digest(org, m, addDays(D, -1))).body.data; // another day: not cached yet
+    expect(prompts).toHaveLength(1);
+    expect(g.proseSource).toBe("model");
+    expect(g.summary).toMatch(/^Good morning! Movement 100/);
+    expect(byType(g, "movement").summary).toMatch(/^Lovely work: 10,000 steps on .*your score is 100/);
+    expect(byType(g, "sleep").summary).toMatch(/h asleep/);
+    expect(g.todaysFocus.message).not.toContain("99 minutes");
+    // The numbers are the template digest's numbers for that day.
+    setLanguageModelForTests(null);
+    const plain = (await pillar(org, m, "movement", addDays(D, -1))).body.data;
+    expect(byType(g, "movement").score).toBe(plain.score);
+    expect(byType(g, "movement").evidence).toEqual(plain.evidence);
+  });
+
+  it("keeps the template prose when the model fails", async () => {
+    const { org, m, D } = await memberWithKnownWeek();
+    setLanguageModelForTests(mockInvalidModel());
+    const g = (await digest(org, m, D)).body.data;
+    expect(g.proseSource).toBe("template");
+    expect(g.summary).toBe("Movement 100 (up 20), Sleep 90 (down 10), Recovery 58 (down 42), Nutrition 82, Hydration 71. Readiness 74 (moderate).");
+  });
+});
+
 describe("GET insights/pillars/{pillarType}", () => {
   it("explains a pillar: parts, formula, baseline window and daily scores", async () => {
     const { org, m, D, d } = await memberWithKnownWeek();
     const res = await pillar(org, m, "movement", D);
     expect(res.status, res.text).toBe(200);
     const p = res.body.data;
-    expect(p).toMatchObject({ pillarType: "movement", date: D, status: "scored", score: 100, scoredDate: d(-1), baselineWindow: { startDate: d(-29), endDate: d(-2) } });
+    expect(p).toMatchObject({
+      pillarType: "movement",
+      date: D,
+      status: "scored",
+      score: 100,
+      scoredDate: d(-1),
+      baselineWindow: { startDate: d(-29), endDate: d(-2) },
+    });
     expect(p.parts).toEqual([{ key: "steps", label: "Steps against 10000", value: 100, weight: 1 }]);
     expect(p.formula).toContain("min(steps / 10000, 1) x 100");
     expect(p.days).toHaveLength(28);

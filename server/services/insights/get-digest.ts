@@ -7,6 +7,7 @@ import type { InsightsMember } from "./ingest-health-data";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
 import { DIGEST_WINDOW_DAYS } from "./recompute-days";
 import type { PillarType } from "./scoring";
+import { withModelProse } from "./model-prose";
 import { loadWindow } from "./window";
 
 /**
@@ -33,7 +34,8 @@ export function digestDay(date: string | undefined, timeZone: string, now: Date)
 
 /**
  * The daily digest, served from the per-day cache while the data it was built from is
- * unchanged (see findFreshDigest), else built from the 90-day window and cached.
+ * unchanged (see findFreshDigest), else built from the 90-day window (its sentences rephrased by
+ * the configured model, if any) and cached.
  */
 export async function getDigest(db: Db, member: InsightsMember, date: string | undefined, now = new Date()): Promise<Digest> {
   const timeZone = safeTimeZone(member.timeZone);
@@ -42,8 +44,14 @@ export async function getDigest(db: Db, member: InsightsMember, date: string | u
   const cached = await findFreshDigest(db, { endUserId: member.id, localDate: day, windowStart, timeZone, version: DIGEST_VERSION });
   if (cached) return cached as unknown as Digest;
   const w = await loadWindow(db, member, timeZone, day);
-  const digest = buildDigest(w, day, now);
-  await saveDigest(db, { endUserId: member.id, localDate: day, version: DIGEST_VERSION, fingerprint: w.fingerprint, digest: digest as unknown as Record<string, unknown> });
+  const digest = await withModelProse(buildDigest(w, day, now));
+  await saveDigest(db, {
+    endUserId: member.id,
+    localDate: day,
+    version: DIGEST_VERSION,
+    fingerprint: w.fingerprint,
+    digest: digest as unknown as Record<string, unknown>,
+  });
   return digest;
 }
 

@@ -31,8 +31,28 @@ describe("POST insights/health-data", () => {
     const m = await memberOf(org, 2); // Europe/Lisbon
     const day = addDays(todayOf(m), -2);
     const res = await push(org, m, [
-      { dataType: "activity", externalId: "run-1", recordedAt: `${day}T07:00:00Z`, activityType: "running", durationS: 1800, distanceM: 5200, activeEnergyKcal: 410, avgHeartRateBpm: 150, maxHeartRateBpm: 178, heartRateZonesS: [60, 300, 900, 480, 60] },
-      { dataType: "sleep", recordedAt: `${day}T06:30:00Z`, startedAt: `${addDays(day, -1)}T22:30:00Z`, endedAt: `${day}T06:30:00Z`, deepS: 5400, lightS: 14400, remS: 5400, awakeS: 1800 },
+      {
+        dataType: "activity",
+        externalId: "run-1",
+        recordedAt: `${day}T07:00:00Z`,
+        activityType: "running",
+        durationS: 1800,
+        distanceM: 5200,
+        activeEnergyKcal: 410,
+        avgHeartRateBpm: 150,
+        maxHeartRateBpm: 178,
+        heartRateZonesS: [60, 300, 900, 480, 60],
+      },
+      {
+        dataType: "sleep",
+        recordedAt: `${day}T06:30:00Z`,
+        startedAt: `${addDays(day, -1)}T22:30:00Z`,
+        endedAt: `${day}T06:30:00Z`,
+        deepS: 5400,
+        lightS: 14400,
+        remS: 5400,
+        awakeS: 1800,
+      },
       { dataType: "steps", recordedAt: noonZ(day), count: 9100, distanceM: 6500 },
       { dataType: "body_metrics", recordedAt: noonZ(day), weightKg: 72.5, bodyFatPct: 18 },
       { dataType: "heart_rate", recordedAt: noonZ(day), restingBpm: 54, hrvRmssdMs: 62 },
@@ -51,9 +71,19 @@ describe("POST insights/health-data", () => {
     expect(sleep!.valueSources.asleepS).toBe("api");
 
     const summary = await daySummary(m, day);
-    expect(summary!.values).toMatchObject({ "steps.count": 9100, "sleep.asleepS": 25200, "heart_rate.restingBpm": 54, "body_metrics.weightKg": 72.5, "hydration.volumeMl": 2100, "oxygenation.spo2Pct": 97, "scores.readinessScore": 81 });
+    expect(summary!.values).toMatchObject({
+      "steps.count": 9100,
+      "sleep.asleepS": 25200,
+      "heart_rate.restingBpm": 54,
+      "body_metrics.weightKg": 72.5,
+      "hydration.volumeMl": 2100,
+      "oxygenation.spo2Pct": 97,
+      "scores.readinessScore": 81,
+    });
     expect(summary!.sources["steps.count"]).toBe("api");
-    expect(summary!.activities).toEqual([expect.objectContaining({ externalId: "run-1", activityType: "running", durationS: 1800, distanceM: 5200, source: "api" })]);
+    expect(summary!.activities).toEqual([
+      expect.objectContaining({ externalId: "run-1", activityType: "running", durationS: 1800, distanceM: 5200, source: "api" }),
+    ]);
   });
 
   it("puts an entry on the member-local day around midnight", async () => {
@@ -86,7 +116,12 @@ describe("POST insights/health-data", () => {
       { dataType: "steps", recordedAt: new Date(now + 3_600_000).toISOString(), count: 5 },
       { dataType: "steps", recordedAt: noonZ(addDays(today, 1)), count: 6 },
       { dataType: "activity", externalId: "still-running", recordedAt: new Date(now - 600_000).toISOString(), activityType: "running", durationS: 3600 },
-      { dataType: "sleep", recordedAt: new Date(now - 60_000).toISOString(), startedAt: new Date(now - 7 * 3_600_000).toISOString(), endedAt: new Date(now + 3_600_000).toISOString() },
+      {
+        dataType: "sleep",
+        recordedAt: new Date(now - 60_000).toISOString(),
+        startedAt: new Date(now - 7 * 3_600_000).toISOString(),
+        endedAt: new Date(now + 3_600_000).toISOString(),
+      },
     ]);
     expect(res.status).toBe(200);
     const statuses = res.body.data.results.map((r: { status: string }) => r.status);
@@ -94,6 +129,7 @@ describe("POST insights/health-data", () => {
     expect(res.body.data.summary).toEqual({ received: 8, created: 2, updated: 0, failed: 6 });
     expect(res.body.data.results[2].reason).toContain("more than 90 days ago");
     expect(res.body.data.results[4].reason).toBe("recordedAt is in the future.");
+    expect(res.body.data.results[5]).toMatchObject({ externalId: `day-${addDays(today, 1)}`, localDate: addDays(today, 1), status: "rejected" });
     expect(res.body.data.results[6].reason).toContain("ends in the future");
     expect(res.body.data.results[7].reason).toBe("endedAt is in the future.");
     expect(await entryOf(m, "steps", `day-${addDays(today, -91)}`)).toBeNull();
@@ -198,7 +234,10 @@ describe("POST insights/health-data", () => {
     expect((await daySummary(m, day))!.values["steps.count"]).toBe(7000);
 
     // Other keys on the same day: the pushed day value wins over the wearable's (not added to it).
-    await push(org, m, [{ dataType: "steps", recordedAt: noonZ(other), count: 6500 }, { dataType: "heart_rate", recordedAt: noonZ(other), restingBpm: 58 }]);
+    await push(org, m, [
+      { dataType: "steps", recordedAt: noonZ(other), count: 6500 },
+      { dataType: "heart_rate", recordedAt: noonZ(other), restingBpm: 58 },
+    ]);
     s = await daySummary(m, other);
     expect(s!.values).toMatchObject({ "steps.count": 6500, "heart_rate.restingBpm": 58, "heart_rate.hrvRmssdMs": 40 });
     expect(s!.sources).toMatchObject({ "steps.count": "api", "heart_rate.restingBpm": "api", "heart_rate.hrvRmssdMs": "wearable" });

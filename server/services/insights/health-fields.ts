@@ -209,7 +209,11 @@ export function normalizeValues(dataType: HealthDataType, raw: Record<string, un
   if (dataType === "activity") {
     const zones = values.heartRateZonesS as number[] | undefined;
     if (zones && zones.reduce((a, b) => a + b, 0) > (values.durationS as number) + 60) reject("heartRateZonesS adds up to more than durationS.");
-    if (values.avgHeartRateBpm !== undefined && values.maxHeartRateBpm !== undefined && (values.avgHeartRateBpm as number) > (values.maxHeartRateBpm as number)) {
+    if (
+      values.avgHeartRateBpm !== undefined &&
+      values.maxHeartRateBpm !== undefined &&
+      (values.avgHeartRateBpm as number) > (values.maxHeartRateBpm as number)
+    ) {
       reject("avgHeartRateBpm is above maxHeartRateBpm.");
     }
   }
@@ -223,7 +227,8 @@ function checkField(name: string, field: FieldSpec, value: unknown): unknown {
     case "integer": {
       const n = value as number;
       if (field.kind === "integer" && !Number.isInteger(n)) reject(`${name} must be a whole number.`);
-      if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) reject(`${name} must be between ${field.min} and ${field.max}.`);
+      if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max))
+        reject(`${name} must be between ${field.min} and ${field.max}.`);
       return n;
     }
     case "datetime": {
@@ -235,7 +240,8 @@ function checkField(name: string, field: FieldSpec, value: unknown): unknown {
       return value;
     case "text": {
       const s = value as string;
-      if (s.length > (field.maxLength ?? 200) || CONTROL.test(s)) reject(`${name} must be at most ${field.maxLength} characters without control characters.`);
+      const max = field.maxLength ?? 200;
+      if (s.length > max || CONTROL.test(s)) reject(`${name} must be at most ${max} characters without control characters.`);
       return s;
     }
     case "hexId":
@@ -265,16 +271,19 @@ function normalizeSleep(values: Record<string, unknown>, now: Date): void {
   const hasStages = ["deepS", "lightS", "remS"].some((k) => values[k] !== undefined);
   if (values.asleepS === undefined) {
     if (hasStages) values.asleepS = stageSum;
-    else if (values.inBedS !== undefined) values.asleepS = Math.max(0, (values.inBedS as number) - ((values.awakeS as number) ?? 0) - ((values.latencyS as number) ?? 0));
+    else if (values.inBedS !== undefined)
+      values.asleepS = Math.max(0, (values.inBedS as number) - ((values.awakeS as number) ?? 0) - ((values.latencyS as number) ?? 0));
   }
   const inBed = values.inBedS as number | undefined;
   const asleep = values.asleepS as number;
   if (inBed !== undefined && asleep > inBed + 60) reject("asleepS is longer than the time in bed.");
-  if (inBed !== undefined && hasStages && stageSum + ((values.awakeS as number) ?? 0) > inBed + 60) reject("The sleep stages add up to more than the time in bed.");
+  if (inBed !== undefined && hasStages && stageSum + ((values.awakeS as number) ?? 0) > inBed + 60)
+    reject("The sleep stages add up to more than the time in bed.");
   if (values.efficiencyPct === undefined && inBed) values.efficiencyPct = Math.round(Math.min(100, (asleep / inBed) * 100) * 10) / 10;
 }
 
 /** Checks an externalId a client sent: 1-200 printable characters. */
 export function checkExternalId(externalId: string): void {
-  if (externalId.length === 0 || externalId.length > 200 || CONTROL.test(externalId)) reject("externalId must be 1 to 200 characters without control characters.");
+  if (externalId.length === 0 || externalId.length > 200 || CONTROL.test(externalId))
+    reject("externalId must be 1 to 200 characters without control characters.");
 }

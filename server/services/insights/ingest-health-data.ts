@@ -1,9 +1,17 @@
 import type { Db } from "@/db/client";
-import { type HealthEntryInsert, type HealthEntryRow, findHealthEntriesByKeys, lockMemberInsights, upsertHealthEntries } from "@/db/queries/health";
+import {
+  type HealthEntryInsert,
+  type HealthEntryRow,
+  findHealthEntriesByKeys,
+  listHealthEntriesForDays,
+  lockMemberInsights,
+  upsertHealthEntries,
+} from "@/db/queries/health";
+import { listNutritionForDays } from "@/db/queries/nutrition";
 import type { HealthDataType, HealthSource, HealthWrite } from "@/db/schema";
 import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
-import { recomputeDays } from "./recompute-days";
+import { writeDaySummaries } from "./recompute-days";
 
 export interface InsightsMember {
   id: string;
@@ -61,7 +69,13 @@ export function mergeWrites(pushed: HealthWrite | null, synced: HealthWrite | nu
  * days recomputed, the digests depending on them invalidated. Repeating a key updates the entry;
  * within a batch the later entry wins.
  */
-export async function ingestHealthEntries(db: Db, member: InsightsMember, entries: HealthEntryInput[], source: HealthSource, now = new Date()): Promise<HealthIngestResult> {
+export async function ingestHealthEntries(
+  db: Db,
+  member: InsightsMember,
+  entries: HealthEntryInput[],
+  source: HealthSource,
+  now = new Date(),
+): Promise<HealthIngestResult> {
   const tz = safeTimeZone(member.timeZone);
   const oldest = addDays(localDateOf(now, tz), -BACKFILL_DAYS);
   const results: HealthEntryResult[] = new Array(entries.length);
@@ -75,8 +89,8 @@ export async function ingestHealthEntries(db: Db, member: InsightsMember, entrie
       else if (dataType === "activity") throw new EntryRejection("externalId is required for activity entries.");
       const at = parseDateTime(recordedAt);
       if (!at) throw new EntryRejection("recordedAt must be an ISO 8601 date-time with an offset (e.g. 2025-03-01T07:30:00Z).");
-      if (at.getTime() > now.getTime() + FUTURE_SKEW_MS) throw new EntryRejection("recordedAt is in the future.");
       localDate = localDateOf(at, tz);
+      if (at.getTime() > now.getTime() + FUTURE_SKEW_MS) throw new EntryRejection("recordedAt is in the future.");
       if (localDate < oldest) throw new EntryRejection(`recordedAt is more than ${BACKFILL_DAYS} days ago: the oldest accepted day is ${oldest} (${tz}).`);
       const values = normalizeValues(dataType, raw, now);
       if (dataType === "activity" && at.getTime() + (values.durationS as number) * 1000 > now.getTime() + FUTURE_SKEW_MS) {
@@ -94,24 +108,52 @@ export async function ingestHealthEntries(db: Db, member: InsightsMember, entrie
     await db.transaction(async (tx) => {
       const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
       const uniqueKeys = new Map(accepted.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
-      // Lock and read in one round trip: the lock runs first on the connection, so the read sees committed batches.
-      const [, found] = await Promise.all([lockMemberInsights(tx, member.id), findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()])]);
+      const batchDays = [...new Set(accepted.map((a) => a.write.localDate))];
+      // One round trip: the lock runs first on the connection, so the reads that follow see every committed batch.
+      const [, found, dayEntries, dayMeals] = await Promise.all([
+        lockMemberInsights(tx, member.id),
+        findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()]),
+        listHealthEntriesForDays(tx, member.id, batchDays),
+        listNutritionForDays(tx, member.id, batchDays),
+      ]);
       const existing = new Map<string, HealthEntryRow>(found.map((r) => [keyOf(r), r]));
       const rows = new Map<string, HealthEntryInsert>();
-      const days = new Set<string>();
-      for (const r of existing.values()) if (uniqueKeys.has(keyOf(r))) days.add(r.localDate);
-
       for (const a of accepted) {
         const key = keyOf(a);
         const current = rows.get(key) ?? existing.get(key) ?? null;
         const pushed = source === "api" ? a.write : (current?.pushed ?? null);
         const synced = source === "wearable" ? a.write : (current?.synced ?? null);
         const merged = mergeWrites(pushed, synced);
-        rows.set(key, { id: current?.id, organizationId: member.organizationId, endUserId: member.id, dataType: a.dataType, externalId: a.externalId, ...merged });
-        days.add(merged.localDate);
-        results[a.index] = { index: a.index, dataType: a.dataType, externalId: a.externalId, status: current ? "updated" : "created", localDate: merged.localDate };
+        rows.set(key, {
+          id: current?.id,
+          organizationId: member.organizationId,
+          endUserId: member.id,
+          dataType: a.dataType,
+          externalId: a.externalId,
+          ...merged,
+        });
+        results[a.index] = {
+          index: a.index,
+          dataType: a.dataType,
+          externalId: a.externalId,
+          status: current ? "updated" : "created",
+          localDate: merged.localDate,
+        };
       }
-      await recomputeDays(tx, member, days, () => upsertHealthEntries(tx, [...rows.values()]));
+
+      // The affected days as they will be after the write: their stored entries with this batch's rows in place
+      // (entries that move to another day also change the day they leave, which may need reading first).
+      const leftDays = [...new Set(found.map((r) => r.localDate))].filter((d) => !batchDays.includes(d));
+      const [leftEntries, leftMeals] = leftDays.length
+        ? await Promise.all([listHealthEntriesForDays(tx, member.id, leftDays), listNutritionForDays(tx, member.id, leftDays)])
+        : [[], []];
+      const after = new Map([...dayEntries, ...leftEntries].map((e) => [keyOf(e), e]));
+      for (const [key, row] of rows) after.set(key, { ...row, valueSources: row.valueSources ?? {} });
+
+      await Promise.all([
+        upsertHealthEntries(tx, [...rows.values()]),
+        writeDaySummaries(tx, member, [...batchDays, ...leftDays], [...after.values()], [...dayMeals, ...leftMeals]),
+      ]);
     });
   }
 

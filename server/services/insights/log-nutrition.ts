@@ -1,5 +1,11 @@
 import type { Db } from "@/db/client";
-import { type NutritionEntryRow, deleteNutritionEntry, findNutritionEntryByExternalId, insertNutritionEntry, replaceNutritionEntry } from "@/db/queries/nutrition";
+import {
+  type NutritionEntryRow,
+  deleteNutritionEntry,
+  findNutritionEntryByExternalId,
+  insertNutritionEntry,
+  replaceNutritionEntry,
+} from "@/db/queries/nutrition";
 import { lockMemberInsights } from "@/db/queries/health";
 import { badRequest, notFound } from "@/server/api/errors";
 import { BACKFILL_DAYS, FUTURE_SKEW_MS } from "./health-fields";

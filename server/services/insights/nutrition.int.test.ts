@@ -41,7 +41,10 @@ describe("POST nutrition/log and DELETE nutrition/log/{externalId}", () => {
     const org = await createLibraryOrg();
     const m = await memberOf(org, 2);
     const day = addDays(todayOf(m), -1);
-    await call(`${pathOf(org, m.id)}/insights/health-data`, { key: org.key, body: { entries: [{ dataType: "body_metrics", recordedAt: noonZ(addDays(day, -4)), weightKg: 80 }] } });
+    await call(`${pathOf(org, m.id)}/insights/health-data`, {
+      key: org.key,
+      body: { entries: [{ dataType: "body_metrics", recordedAt: noonZ(addDays(day, -4)), weightKg: 80 }] },
+    });
     const res = await logMeal(org, m, { caloriesKcal: 2000, proteinG: 100, carbsG: 250, fatG: 70, loggedAt: noonZ(day) });
     // protein 100 / (1.6 * 80) = 78.125; shares 19.7% / 49.3% / 31.0% all in range = 100; energy 100 - 200 * 400 / 2400 = 66.67; mean 81.6
     expect(res.body.data.day.nutritionScore).toBe(82);
@@ -52,7 +55,10 @@ describe("POST nutrition/log and DELETE nutrition/log/{externalId}", () => {
       { key: "energy", label: "Calories against estimated need", value: 66.7, weight: 1 },
     ]);
     expect(detail.evidence).toEqual(
-      expect.arrayContaining([expect.objectContaining({ metric: "proteinG", value: 100, target: 128 }), expect.objectContaining({ metric: "caloriesKcal", value: 2000, target: 2400 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ metric: "proteinG", value: 100, target: 128 }),
+        expect.objectContaining({ metric: "caloriesKcal", value: 2000, target: 2400 }),
+      ]),
     );
   });
 

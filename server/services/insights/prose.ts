@@ -61,7 +61,9 @@ export function pillarSummary(p: PillarLike): string {
     case "movement": {
       const steps = ev(p, "steps");
       const minutes = ev(p, "activeMinutes");
-      const what = [steps && plural(Math.round(steps.value), "step"), minutes && `${fmt(Math.round(minutes.value))} active minutes`].filter(Boolean).join(" and ");
+      const what = [steps && plural(Math.round(steps.value), "step"), minutes && `${fmt(Math.round(minutes.value))} active minutes`]
+        .filter(Boolean)
+        .join(" and ");
       return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${dayPhrase(p)}. ${trend}`;
     }
     case "sleep": {
@@ -83,7 +85,10 @@ export function pillarSummary(p: PillarLike): string {
     case "nutrition": {
       const cal = ev(p, "caloriesKcal");
       const protein = ev(p, "proteinG");
-      const bits = [cal && `${fmt(Math.round(cal.value))} kcal (estimated need ${fmt(cal.target ?? 0)})`, protein && `${fmt(protein.value)} g protein (target ${fmt(protein.target ?? 0)} g)`].filter(Boolean);
+      const bits = [
+        cal && `${fmt(Math.round(cal.value))} kcal (estimated need ${fmt(cal.target ?? 0)})`,
+        protein && `${fmt(protein.value)} g protein (target ${fmt(protein.target ?? 0)} g)`,
+      ].filter(Boolean);
       const what = bits.length ? bits.join(" and ") : "Carbs and fat logged";
       return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${dayPhrase(p)}. ${trend}`;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDigest, choosePillars, highlightsOf } from "./build-digest";
 import { summarizeDay } from "./day-summary";
+import { keepsNumbers, numbersIn } from "./model-prose";
 import { EntryRejection, normalizeValues } from "./health-fields";
 import { addDays, dayRange, daysBetween, localDateOf } from "./local-date";
 import { PILLARS, readinessOf, scoredDayOf, sleepDurationPart, trendOf } from "./scoring";
@@ -14,7 +15,14 @@ function windowOf(days: Partial<DayData>[]): DataWindow {
   return { start: addDays(END, -89), end: END, timeZone: "UTC", days: map, fingerprint: "" };
 }
 const on = (n: number) => addDays(END, n);
-const activity = (durationS: number, extra: Record<string, unknown> = {}) => ({ externalId: `a${durationS}`, activityType: "running", startedAt: "", durationS, source: "api" as const, ...extra });
+const activity = (durationS: number, extra: Record<string, unknown> = {}) => ({
+  externalId: `a${durationS}`,
+  activityType: "running",
+  startedAt: "",
+  durationS,
+  source: "api" as const,
+  ...extra,
+});
 
 describe("local days", () => {
   it("does calendar arithmetic across DST and month ends", () => {
@@ -58,11 +66,19 @@ describe("entry rules", () => {
     };
     expect(reason("sleep", { startedAt: "2025-03-30T22:00:00Z" })).toBe("startedAt and endedAt are sent together.");
     expect(reason("sleep", { startedAt: "2025-03-29T22:00:00Z", endedAt: "2025-03-31T06:00:00Z" })).toBe("A sleep period lasts at most 24 hours.");
-    expect(reason("sleep", { asleepS: 30_000, startedAt: "2025-03-30T22:00:00Z", endedAt: "2025-03-31T06:00:00Z" })).toBe("asleepS is longer than the time in bed.");
-    expect(reason("activity", { activityType: "running", durationS: 600, avgHeartRateBpm: 180, maxHeartRateBpm: 170 })).toBe("avgHeartRateBpm is above maxHeartRateBpm.");
-    expect(reason("activity", { activityType: "running", durationS: 600, heartRateZonesS: [600, 100, 0, 0, 0] })).toBe("heartRateZonesS adds up to more than durationS.");
+    expect(reason("sleep", { asleepS: 30_000, startedAt: "2025-03-30T22:00:00Z", endedAt: "2025-03-31T06:00:00Z" })).toBe(
+      "asleepS is longer than the time in bed.",
+    );
+    expect(reason("activity", { activityType: "running", durationS: 600, avgHeartRateBpm: 180, maxHeartRateBpm: 170 })).toBe(
+      "avgHeartRateBpm is above maxHeartRateBpm.",
+    );
+    expect(reason("activity", { activityType: "running", durationS: 600, heartRateZonesS: [600, 100, 0, 0, 0] })).toBe(
+      "heartRateZonesS adds up to more than durationS.",
+    );
     expect(reason("heart_rate", { restingBpm: 10 })).toBe("restingBpm must be between 25 and 200.");
-    expect(reason("activity", { activityType: "running", durationS: 600, workoutSessionId: "abc" })).toBe("workoutSessionId must be a 24-character hexadecimal id.");
+    expect(reason("activity", { activityType: "running", durationS: 600, workoutSessionId: "abc" })).toBe(
+      "workoutSessionId must be a 24-character hexadecimal id.",
+    );
     expect(reason("scores", { vendor: "oura" })).toContain("at least one of readinessScore");
   });
 });
@@ -75,10 +91,28 @@ describe("day summaries", () => {
         { dataType: "steps", externalId: "a", recordedAt: at(9), values: { count: 3000 }, valueSources: { count: "wearable" } },
         { dataType: "steps", externalId: "b", recordedAt: at(10), values: { count: 4000 }, valueSources: { count: "wearable" } },
         { dataType: "heart_rate", externalId: "c", recordedAt: at(6), values: { restingBpm: 50 }, valueSources: { restingBpm: "api" } },
-        { dataType: "heart_rate", externalId: "d", recordedAt: at(8), values: { restingBpm: 53, hrvRmssdMs: 40 }, valueSources: { restingBpm: "api", hrvRmssdMs: "api" } },
+        {
+          dataType: "heart_rate",
+          externalId: "d",
+          recordedAt: at(8),
+          values: { restingBpm: 53, hrvRmssdMs: 40 },
+          valueSources: { restingBpm: "api", hrvRmssdMs: "api" },
+        },
         { dataType: "heart_rate", externalId: "e", recordedAt: at(9), values: { restingBpm: 70 }, valueSources: { restingBpm: "wearable" } },
-        { dataType: "sleep", externalId: "f", recordedAt: at(6), values: { asleepS: 21_600, efficiencyPct: 90 }, valueSources: { asleepS: "api", efficiencyPct: "api" } },
-        { dataType: "sleep", externalId: "g", recordedAt: at(15), values: { asleepS: 3600, efficiencyPct: 60 }, valueSources: { asleepS: "api", efficiencyPct: "api" } },
+        {
+          dataType: "sleep",
+          externalId: "f",
+          recordedAt: at(6),
+          values: { asleepS: 21_600, efficiencyPct: 90 },
+          valueSources: { asleepS: "api", efficiencyPct: "api" },
+        },
+        {
+          dataType: "sleep",
+          externalId: "g",
+          recordedAt: at(15),
+          values: { asleepS: 3600, efficiencyPct: 60 },
+          valueSources: { asleepS: "api", efficiencyPct: "api" },
+        },
       ],
       [
         { caloriesKcal: 500, proteinG: 30, carbsG: null, fatG: null },
@@ -135,11 +169,17 @@ describe("pillar formulas", () => {
   });
 
   it("prefers complete days for sums, falling back to a partial today", () => {
-    const w = windowOf([{ date: on(0), values: { "hydration.volumeMl": 1000 } }, { date: on(-5), values: { "sleep.asleepS": 28_800 } }]);
+    const w = windowOf([
+      { date: on(0), values: { "hydration.volumeMl": 1000 } },
+      { date: on(-5), values: { "sleep.asleepS": 28_800 } },
+    ]);
     expect(scoredDayOf(w, "hydration", on(0))).toEqual({ day: on(0), partial: true });
     expect(scoredDayOf(w, "sleep", on(0))).toEqual({ day: on(-5), partial: false });
     expect(scoredDayOf(w, "sleep", on(9))).toBeNull(); // older than 14 days
-    const w2 = windowOf([{ date: on(0), values: { "hydration.volumeMl": 1000 } }, { date: on(-2), values: { "hydration.volumeMl": 2450 } }]);
+    const w2 = windowOf([
+      { date: on(0), values: { "hydration.volumeMl": 1000 } },
+      { date: on(-2), values: { "hydration.volumeMl": 2450 } },
+    ]);
     expect(scoredDayOf(w2, "hydration", on(0))).toEqual({ day: on(-2), partial: false });
     expect(PILLARS.hydration.score(w2, on(-2))!.score).toBe(100); // 2450 ml = 35 ml * 70 kg reference
   });
@@ -196,5 +236,15 @@ describe("digest assembly", () => {
     expect(g.todaysFocus.pillarType).toBe("recovery");
     expect(g.todaysFocus.message).toMatch(/^Readiness is low\./);
     expect(highlightsOf(w, on(0)).map((h) => h.code)).toEqual(["short_night"]);
+  });
+});
+
+describe("model prose guard", () => {
+  it("reads numbers and refuses rewrites that bring new ones", () => {
+    expect(numbersIn("12,000 steps, 7.5 h and Movement 100, Sleep 90 (up 5).")).toEqual(["12000", "7.5", "100", "90", "5"]);
+    expect(keepsNumbers("12,000 steps and 30 minutes", "Thirty minutes and 12,000 steps!")).toBe(true);
+    expect(keepsNumbers("12,000 steps", "12000 steps")).toBe(true);
+    expect(keepsNumbers("12,000 steps", "about 12k steps")).toBe(false);
+    expect(keepsNumbers("Score 58", "Score 60")).toBe(false);
   });
 });

@@ -127,7 +127,12 @@ const movement: PillarDef = {
       parts.push({ key: "steps", label: `Steps against ${TARGETS.stepsPerDay}`, value: Math.min((steps(d) ?? 0) / TARGETS.stepsPerDay, 1) * 100, weight: 1 });
     }
     if (anyIn(w, from, day, hasActivity)) {
-      parts.push({ key: "activeMinutes", label: `Active minutes against ${TARGETS.activeMinutesPerDay}`, value: Math.min(activeMinutes(d) / TARGETS.activeMinutesPerDay, 1) * 100, weight: 1 });
+      parts.push({
+        key: "activeMinutes",
+        label: `Active minutes against ${TARGETS.activeMinutesPerDay}`,
+        value: Math.min(activeMinutes(d) / TARGETS.activeMinutesPerDay, 1) * 100,
+        weight: 1,
+      });
     }
     return combine(parts);
   },
@@ -149,7 +154,14 @@ const sleep: PillarDef = {
     const hours = asleepHours(d);
     if (hours === null) return null;
     const eff = efficiencyPct(d);
-    const parts: Part[] = [{ key: "duration", label: `Time asleep against ${TARGETS.sleepMinHours}-${TARGETS.sleepMaxHours} h`, value: sleepDurationPart(hours), weight: eff === null ? 1 : 0.7 }];
+    const parts: Part[] = [
+      {
+        key: "duration",
+        label: `Time asleep against ${TARGETS.sleepMinHours}-${TARGETS.sleepMaxHours} h`,
+        value: sleepDurationPart(hours),
+        weight: eff === null ? 1 : 0.7,
+      },
+    ];
     if (eff !== null) {
       parts.push({
         key: "efficiency",
@@ -182,7 +194,8 @@ export function heartRecovery(w: DataWindow, day: string): DayScore | null {
   if (rhr === null && hrv === null) return null;
   const base = heartBaselines(w, day);
   const parts: Part[] = [];
-  if (rhr !== null) parts.push({ key: "restingHeartRate", label: "Resting heart rate against baseline", value: clamp(100 - 10 * (rhr - base.restingBpm)), weight: 1 });
+  if (rhr !== null)
+    parts.push({ key: "restingHeartRate", label: "Resting heart rate against baseline", value: clamp(100 - 10 * (rhr - base.restingBpm)), weight: 1 });
   if (hrv !== null) parts.push({ key: "hrv", label: "HRV against baseline", value: clamp((100 * hrv) / base.hrvMs), weight: 1 });
   return combine(parts);
 }
@@ -236,10 +249,20 @@ const nutrition: PillarDef = {
     const d = dayOf(w, day);
     const parts: Part[] = [];
     const protein = nutrient(d, "proteinG");
-    if (protein !== null) parts.push({ key: "protein", label: `Protein against ${TARGETS.proteinGPerKg} g/kg`, value: Math.min(protein / proteinTargetG(w, day), 1) * 100, weight: 1 });
+    if (protein !== null)
+      parts.push({
+        key: "protein",
+        label: `Protein against ${TARGETS.proteinGPerKg} g/kg`,
+        value: Math.min(protein / proteinTargetG(w, day), 1) * 100,
+        weight: 1,
+      });
     const shares = macroShares(d);
     if (shares) {
-      const inRange = [within(shares.protein, TARGETS.proteinSharePct), within(shares.carbs, TARGETS.carbsSharePct), within(shares.fat, TARGETS.fatSharePct)].filter(Boolean).length;
+      const inRange = [
+        within(shares.protein, TARGETS.proteinSharePct),
+        within(shares.carbs, TARGETS.carbsSharePct),
+        within(shares.fat, TARGETS.fatSharePct),
+      ].filter(Boolean).length;
       parts.push({ key: "balance", label: "Macros within acceptable ranges", value: (100 * inRange) / 3, weight: 1 });
     }
     const calories = nutrient(d, "caloriesKcal");
@@ -259,7 +282,9 @@ const hydration: PillarDef = {
   score: (w, day) => {
     const v = hydrationMl(dayOf(w, day));
     if (v === null) return null;
-    return combine([{ key: "volume", label: `Fluids against ${TARGETS.hydrationMlPerKg} ml/kg`, value: Math.min(v / hydrationTargetMl(w, day), 1) * 100, weight: 1 }]);
+    return combine([
+      { key: "volume", label: `Fluids against ${TARGETS.hydrationMlPerKg} ml/kg`, value: Math.min(v / hydrationTargetMl(w, day), 1) * 100, weight: 1 },
+    ]);
   },
 };
 
@@ -274,7 +299,14 @@ const consistency: PillarDef = {
   score: (w, day) => {
     if (!consistency.hasData(w, day)) return null;
     const days = activeDaysInWeek(w, day);
-    return combine([{ key: "activeDays", label: `Active days in the last 7 against ${TARGETS.activeDaysPerWeek}`, value: Math.min(days / TARGETS.activeDaysPerWeek, 1) * 100, weight: 1 }]);
+    return combine([
+      {
+        key: "activeDays",
+        label: `Active days in the last 7 against ${TARGETS.activeDaysPerWeek}`,
+        value: Math.min(days / TARGETS.activeDaysPerWeek, 1) * 100,
+        weight: 1,
+      },
+    ]);
   },
 };
 
@@ -316,7 +348,10 @@ export function trendOf(w: DataWindow, type: PillarType, day: string, score: num
   const def = PILLARS[type];
   const points: number[] = [];
   if (type === "consistency") {
-    const first = [...w.days.values()].filter(hasActivity).map((d) => d.date).sort()[0];
+    const first = [...w.days.values()]
+      .filter(hasActivity)
+      .map((d) => d.date)
+      .sort()[0];
     for (let k = 1; k <= 4; k++) {
       const end = addDays(day, -7 * k);
       if (first && addDays(end, -6) >= first) points.push(def.score(w, end)?.score ?? 0);

@@ -18,8 +18,8 @@ const toOption = (o: FeedbackOptionRow, locale: Locale) => ({ id: o.id, label: p
 
 /** The organization's rating and difficulty options (labels localized). Member fields are accepted and not needed. */
 export async function getFeedbackOptions(db: Tx, args: { caller: Caller; organizationId?: string; locale: Locale; target: string }) {
-  const organizationId =
-    args.caller.member && !args.organizationId ? args.caller.member.organizationId : args.caller.resolveOrganizationId(args.organizationId, args.target);
+  // A member token wins over the attribution fields, as on the session routes.
+  const organizationId = args.caller.member ? args.caller.member.organizationId : args.caller.resolveOrganizationId(args.organizationId, args.target);
   const options = await listFeedbackOptions(db, organizationId);
   return {
     rating: options.filter((o) => o.kind === "rating").map((o) => toOption(o, args.locale)),
