@@ -84,7 +84,8 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
       select ${exId("i")}, ${pick(equipment, "i / 3")} from generate_series(1, ${EXERCISES}) i where i % 3 = 0`),
     );
 
-    // 10,000 workouts: 85% public, all published, two categories, 10 exercises and 9 breaks each.
+    // 10,000 workouts: 85% public, all published, two categories, 10 exercises and 9 breaks each;
+    // a workout only uses clips at or below its difficulty (clip i has skill i % 3).
     await db.execute(
       sql.raw(`
       insert into workouts (id, organization_id, name, description, search_text, duration, difficulty, visibility, status, source,
@@ -109,7 +110,7 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
       insert into workout_segments (id, workout_id, position, kind, video_asset_id, duration_seconds, work_seconds, pace, break_image_key)
       select ${literal(organizationId.slice(0, 6))} || 'bb' || lpad(to_hex(i * 32 + p), 16, '0'), ${wId("i")}, p,
         case when p % 2 = 0 then 'exercise' else 'break' end,
-        case when p % 2 = 0 then ${exId(`1 + (i * 7 + p * 13) % ${EXERCISES}`)} end,
+        case when p % 2 = 0 then ${exId(`3 * (1 + (i * 7 + p * 13) % ${Math.floor(EXERCISES / 3) - 2}) + (p / 2) % (1 + i % 3)`)} end,
         case when p % 2 = 0 then 40 + (i % 3) * 10 else 20 end,
         case when p % 2 = 0 then 40 + (i % 3) * 10 end,
         case when p % 2 = 0 then 'moderate' end,

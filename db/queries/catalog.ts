@@ -49,7 +49,8 @@ export function listTeamPoolExercises(db: Tx, organizationId: string): Promise<P
     .select(poolColumns)
     .from(videoAssets)
     .where(and(eq(videoAssets.organizationId, organizationId), eq(videoAssets.kind, "single-exercise"), isNull(videoAssets.deletedAt), isNull(videoAssets.stockTier)))
-    .orderBy(asc(videoAssets.id)) as Promise<PoolRow[]>;
+    .orderBy(asc(videoAssets.id))
+    .execute() as Promise<PoolRow[]>;
 }
 
 /** Single-exercise clips of the platform stock catalog for the given tiers. */
@@ -66,7 +67,8 @@ export function listStockPoolExercises(db: Tx, tiers: ("free" | "premium")[]): P
         inArray(videoAssets.stockTier, tiers),
       ),
     )
-    .orderBy(asc(videoAssets.id)) as Promise<PoolRow[]>;
+    .orderBy(asc(videoAssets.id))
+    .execute() as Promise<PoolRow[]>;
 }
 
 /** Pool rows for given clip ids (a workout's own exercises, whatever their source). */
@@ -76,7 +78,8 @@ export function listPoolExercisesByIds(db: Tx, ids: string[]): Promise<PoolRow[]
     .select(poolColumns)
     .from(videoAssets)
     .where(and(inArray(videoAssets.id, ids), eq(videoAssets.kind, "single-exercise")))
-    .orderBy(asc(videoAssets.id)) as Promise<PoolRow[]>;
+    .orderBy(asc(videoAssets.id))
+    .execute() as Promise<PoolRow[]>;
 }
 
 /** Everything the response needs about the few clips a result uses. */
@@ -99,82 +102,6 @@ export function listExerciseDetails(db: Tx, ids: string[]) {
     })
     .from(videoAssets)
     .where(inArray(videoAssets.id, ids));
-}
-
-export type WorkoutCandidateRow = {
-  id: string;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  duration: number;
-  difficulty: "beginner" | "intermediate" | "advanced";
-  source: "team" | "template" | "ai-generated";
-  trainerId: string | null;
-  thumbnailKey: string | null;
-  previewVideoKey: string | null;
-  previewPosterKey: string | null;
-  previewThumbnailKey: string | null;
-  ratingSum: number;
-  ratingCount: number;
-  categoryIds: string[];
-  preScore: number;
-};
-
-/**
- * Published public workouts of a workspace, pre-ranked in SQL by a coarse score (difficulty
- * fit, goal categories, duration fit, rating) and cut to `limit`, so the engine re-ranks a
- * small set however large the library is. `categoryIds` is a hard filter when non-empty.
- */
-export async function listWorkoutCandidates(
-  db: Tx,
-  args: {
-    organizationId: string;
-    sources?: ("team" | "template" | "ai-generated")[];
-    categoryIds?: string[];
-    levelRank: number;
-    goalCategoryIds: string[];
-    targetSeconds: number;
-    excludeIds?: string[];
-    limit: number;
-  },
-): Promise<WorkoutCandidateRow[]> {
-  const goalCats = args.goalCategoryIds.length ? args.goalCategoryIds : ["-"];
-  const rows = await db.execute<WorkoutCandidateRow>(sql`
-    select w.id, w.name, w.description, w.duration, w.difficulty, w.source, w.trainer_id as "trainerId",
-      w.thumbnail_key as "thumbnailKey", w.preview_video_key as "previewVideoKey", w.preview_poster_key as "previewPosterKey",
-      w.preview_thumbnail_key as "previewThumbnailKey", w.rating_sum as "ratingSum", w.rating_count as "ratingCount",
-      c.ids as "categoryIds",
-      (
-        2.0 - abs((case w.difficulty when 'beginner' then 0 when 'intermediate' then 1 else 2 end) - ${args.levelRank}) * 1.5
-        + 1.2 * (select count(*) from unnest(c.ids) x where x = any(${sql.param(goalCats)}::text[]))
-        - least(abs(w.duration - ${args.targetSeconds}) / 900.0, 2.0)
-        + case when w.rating_count > 0 then (w.rating_sum::float / w.rating_count - 3) * 0.3 else 0 end
-      )::float as "preScore"
-    from workouts w
-    cross join lateral (select coalesce(array_agg(wc.category_id order by wc.category_id), '{}'::text[]) as ids from workout_categories wc where wc.workout_id = w.id) c
-    where w.organization_id = ${args.organizationId}
-      and w.status = 'published' and w.visibility = 'public' and w.deleted_at is null
-      ${args.sources?.length ? sql`and w.source = any(${sql.param(args.sources)}::text[])` : sql``}
-      ${args.categoryIds?.length ? sql`and c.ids && ${sql.param(args.categoryIds)}::text[]` : sql``}
-      ${args.excludeIds?.length ? sql`and not (w.id = any(${sql.param(args.excludeIds)}::text[]))` : sql``}
-    order by "preScore" desc, w.id
-    limit ${args.limit}
-  `);
-  return [...rows].map((r) => ({ ...r, preScore: Number(r.preScore), ratingSum: Number(r.ratingSum), ratingCount: Number(r.ratingCount) }));
-}
-
-/** How many published public workouts the pool holds (rule 5 counts before any ranking). */
-export async function countWorkoutCandidates(
-  db: Tx,
-  args: { organizationId: string; sources?: ("team" | "template" | "ai-generated")[]; categoryIds?: string[] },
-): Promise<number> {
-  const rows = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from workouts w
-    where w.organization_id = ${args.organizationId}
-      and w.status = 'published' and w.visibility = 'public' and w.deleted_at is null
-      ${args.sources?.length ? sql`and w.source = any(${sql.param(args.sources)}::text[])` : sql``}
-      ${args.categoryIds?.length ? sql`and exists (select 1 from workout_categories wc where wc.workout_id = w.id and wc.category_id = any(${sql.param(args.categoryIds)}::text[]))` : sql``}
-  `);
-  return Number([...rows][0]?.n ?? 0);
 }
 
 export type WorkoutFactsRow = {
@@ -283,10 +210,27 @@ export async function findPlanWithWorkouts(db: Tx, organizationId: string, planI
   return { plan, schedule };
 }
 
+export type WorkoutRefRow = {
+  id: string;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  duration: number;
+  difficulty: "beginner" | "intermediate" | "advanced";
+  source: "team" | "template" | "ai-generated";
+  trainerId: string | null;
+  thumbnailKey: string | null;
+  previewVideoKey: string | null;
+  previewPosterKey: string | null;
+  previewThumbnailKey: string | null;
+  ratingSum: number;
+  ratingCount: number;
+  categoryIds: string[];
+};
+
 /** Workouts by id within an organization (any visibility), lean. */
 export async function listWorkoutsByIds(db: Tx, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.execute<Omit<WorkoutCandidateRow, "preScore">>(sql`
+  const rows = await db.execute<WorkoutRefRow>(sql`
     select w.id, w.name, w.description, w.duration, w.difficulty, w.source, w.trainer_id as "trainerId",
       w.thumbnail_key as "thumbnailKey", w.preview_video_key as "previewVideoKey", w.preview_poster_key as "previewPosterKey",
       w.preview_thumbnail_key as "previewThumbnailKey", w.rating_sum as "ratingSum", w.rating_count as "ratingCount",

@@ -1,6 +1,5 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import type { Translations } from "../schema/columns";
 import {
   type AudioType,
   type Difficulty,
@@ -334,7 +333,8 @@ export interface PlaylistRow {
   kind: SegmentKind;
   videoAssetId: string | null;
   exerciseIds: string[] | null;
-  segmentName: Translations | null;
+  /** The segment's name (or else its clip's) already picked for the locale in SQL. */
+  name: string;
   durationSeconds: number;
   workSeconds: number | null;
   reps: number | null;
@@ -345,7 +345,6 @@ export interface PlaylistRow {
   skipIntro: boolean;
   breakImageKey: string | null;
   assetKind: VideoAssetKind | null;
-  assetName: Translations | null;
   assetVideoKey: string | null;
   assetPosterKey: string | null;
   assetThumbnailKey: string | null;
@@ -358,16 +357,35 @@ export interface PlaylistAssetRelations {
   id: string;
   equipmentIds: string[];
   muscles: { id: string; share: number }[];
-  audio: { id: string; locale: string; type: AudioType; assetKey: string; scriptText: string | null; createdAt: string }[];
+  audio: { id: string; locale: string; type: AudioType; assetKey: string; scriptText: string | null }[];
+}
+
+/**
+ * A translation map's text for a locale, in SQL, with pickText's order: exact, the same
+ * language (first key), en-US, en-GB, any non-empty value.
+ */
+function pickTextSql(map: string, locale: string): SQL {
+  const lang = locale.split("-")[0]!.toLowerCase();
+  return sql.raw(`coalesce(nullif(${map}->>${literal(locale)}, ''),
+    (select v from jsonb_each_text(${map}) e(k, v) where lower(split_part(k, '-', 1)) = ${literal(lang)} and v <> '' order by k limit 1),
+    nullif(${map}->>'en-US', ''), nullif(${map}->>'en-GB', ''), (select v from jsonb_each_text(${map}) e(k, v) where v <> '' limit 1), '')`);
+}
+
+/** A SQL string literal of a locale tag (tags are validated BCP-47 shapes; quotes are doubled anyway). */
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /**
  * A workout's whole playlist in ONE statement (the playlist is the hottest read): the workout
- * (any status; the caller decides), its segments in order with the clip each plays, and the
- * equipment, muscles and spoken tracks of every clip involved (including the clips of
- * multiExercise blocks). Null when the workout does not exist.
+ * (any status; the caller decides), its segments in order with the clip each plays and the
+ * name picked for `locale`, and for every clip involved (including the clips of multiExercise
+ * blocks) its equipment, muscles and the best spoken track of each type for `locale` (exact,
+ * same language, en-US, en-GB, en-AU, any: the order of pickLocalized). Null when the
+ * workout does not exist.
  */
-export async function findPlaylist(db: Tx, workoutId: string) {
+export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
+  const lang = locale.split("-")[0]!.toLowerCase();
   const [row] = await db.execute<{
     organization_id: string;
     status: string;
@@ -377,9 +395,10 @@ export async function findPlaylist(db: Tx, workoutId: string) {
     relations: (Omit<PlaylistAssetRelations, "equipmentIds"> & { equipment_ids: string[] })[];
   }>(sql`
     with seg as (
-      select s.id as "segmentId", s.position, s.kind, s.video_asset_id as "videoAssetId", s.exercise_ids as "exerciseIds", s.name as "segmentName",
+      select s.id as "segmentId", s.position, s.kind, s.video_asset_id as "videoAssetId", s.exercise_ids as "exerciseIds",
+        case when s.name is not null then ${pickTextSql("s.name", locale)} else ${pickTextSql("a.name", locale)} end as name,
         s.duration_seconds as "durationSeconds", s.work_seconds as "workSeconds", s.reps, s.pace, s.weight_level as "weightLevel", s.rpe, s.amrap,
-        s.skip_intro as "skipIntro", s.break_image_key as "breakImageKey", a.kind as "assetKind", a.name as "assetName", a.video_key as "assetVideoKey",
+        s.skip_intro as "skipIntro", s.break_image_key as "breakImageKey", a.kind as "assetKind", a.video_key as "assetVideoKey",
         a.poster_key as "assetPosterKey", a.thumbnail_key as "assetThumbnailKey", a.duration_seconds as "assetDurationSeconds",
         a.estimated_rep_duration as "assetEstimatedRepDuration", a.chapters as "assetChapters"
       from workout_segments s
@@ -391,7 +410,16 @@ export async function findPlaylist(db: Tx, workoutId: string) {
     )
     select w.organization_id, w.status, w.deleted_at, w.presentation_style,
       (select coalesce(json_agg(seg order by seg.position), '[]') from seg) as segments,
-      (select coalesce(json_agg(r), '[]') from (select clip.id, ${assetRelationColumns("clip.id")} from clip) r) as relations
+      (select coalesce(json_agg(r), '[]') from (
+        select clip.id,
+          coalesce((select array_agg(e.equipment_id order by e.equipment_id) from video_asset_equipment e where e.video_asset_id = clip.id), '{}') as equipment_ids,
+          coalesce((select json_agg(json_build_object('id', m.muscle_group_id, 'share', m.share) order by m.share desc, m.muscle_group_id)
+                    from video_asset_muscle_groups m where m.video_asset_id = clip.id), '[]') as muscles,
+          coalesce((select json_agg(json_build_object('id', t.id, 'locale', t.locale, 'type', t.type, 'assetKey', t.asset_key, 'scriptText', t.script_text))
+                    from (select distinct on (ia.type) ia.* from instruction_audio ia where ia.video_asset_id = clip.id
+                          order by ia.type, case when ia.locale = ${locale} then 0 when lower(split_part(ia.locale, '-', 1)) = ${lang} then 1
+                            when ia.locale = 'en-US' then 2 when ia.locale = 'en-GB' then 3 when ia.locale = 'en-AU' then 4 else 5 end, ia.locale) t), '[]') as audio
+        from clip) r) as relations
     from workouts w
     where w.id = ${workoutId}
   `);

@@ -98,7 +98,7 @@ export function readGuidance(text: string | null | undefined, ref: ReferenceInde
   const avoid = new Set<string>();
   const prefer = new Set<string>();
   const muscleTerms = muscleVocabulary(ref);
-  const exerciseTerms = exerciseVocabulary(pool);
+  const exerciseTerms = exerciseVocabulary(pool, text);
 
   for (const c of clauses(text)) {
     // Impact
@@ -172,9 +172,14 @@ function muscleVocabulary(ref: ReferenceIndex): [string, string[]][] {
   return terms;
 }
 
-function exerciseVocabulary(pool: PoolExercise[]): [string, string[]][] {
+/** Clip names that may occur in the text: only names whose first word the text contains are kept. */
+function exerciseVocabulary(pool: PoolExercise[], text: string): [string, string[]][] {
+  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter(Boolean));
   const map = new Map<string, string[]>();
   for (const e of pool) {
+    const space = e.nameEn.indexOf(" ");
+    const first = (space < 0 ? e.nameEn : e.nameEn.slice(0, space)).toLowerCase();
+    if (!words.has(first) && !words.has(`${first}s`) && !words.has(`${first}es`)) continue;
     const t = e.nameEn.toLowerCase().trim();
     if (t.length < 4) continue;
     const list = map.get(t);

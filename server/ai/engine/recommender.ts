@@ -140,7 +140,8 @@ function similarity(a: RankableWorkout, b: RankableWorkout): number {
 
 /** Maximal marginal relevance: each next pick trades relevance against likeness to those picked. */
 export function diversify<T extends RankableWorkout>(ranked: RankedItem<T>[], limit: number, lambda = 1.6): RankedItem<T>[] {
-  const left = [...ranked].sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
+  // Only the strongest few times `limit` compete: likeness can cost at most `lambda`.
+  const left = [...ranked].sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1)).slice(0, Math.max(limit * 5, 40));
   const out: RankedItem<T>[] = [];
   while (out.length < limit && left.length) {
     let bestIdx = 0;

@@ -171,8 +171,9 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       },
     ]);
   }
-  const score = new Map<string, number>();
-  for (const e of mainPool) score.set(e.id, scoreExercise(e, input, loadedEquipment, stretchCategory) + rng() * 0.3);
+  // Scores live in a flat array; only the shortlist (and the stretches) get a lookup table.
+  const scoredAll = mainPool.map((e, i) => ({ e, s: scoreExercise(e, input, loadedEquipment, stretchCategory) + rng() * 0.3, i }));
+  scoredAll.sort((a, b2) => b2.s - a.s || a.i - b2.i);
 
   // ---- Estimate slots and the number of distinct exercises.
   const framesSec = (warmCount + coolCount) * frameSeconds;
@@ -184,30 +185,46 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
   const distinct = (n: number) => (chosen.length >= 2 ? Math.min(n, chosen.length) : Math.min(n, mainPool.length, clamp(Math.round(n / 3), Math.min(n, 3), 8)));
 
   // ---- Pick main exercises (model choice first, then greedy coverage).
+  // Greedy coverage runs over the best-scored candidates only: past a few hundred, a clip's
+  // balance bonus (at most +1.5) cannot lift it over the leaders, and large pools stay fast.
+  const chosenSet = new Set(input.chosenMainIds ?? []);
+  const shortlistScored = scoredAll.filter((x, j) => j < 400 || chosenSet.has(x.e.id));
+  const shortlist = shortlistScored.map((x) => x.e);
+  const score = new Map(shortlistScored.map((x) => [x.e.id, x.s]));
+  for (const x of scoredAll) if (x.e.isStretch && !score.has(x.e.id)) score.set(x.e.id, x.s);
+  const picks = new Map<number, PoolExercise[]>();
   const pickMain = (k: number): PoolExercise[] => {
-    const byId = new Map(mainPool.map((e) => [e.id, e]));
+    const memo = picks.get(k);
+    if (memo) return memo;
+    const byId = new Map(input.chosenMainIds?.length ? mainPool.map((e) => [e.id, e]) : []);
     const picked: PoolExercise[] = [];
+    const taken = new Set<string>();
     for (const id of input.chosenMainIds ?? []) {
       const e = byId.get(id);
-      if (e && !picked.includes(e) && picked.length < k) picked.push(e);
+      if (e && !taken.has(e.id) && picked.length < k) {
+        picked.push(e);
+        taken.add(e.id);
+      }
     }
     const load = new Map<string, number>();
     const patterns = new Map<string, number>();
     const primaries = new Map<string, number>();
-    for (const e of picked) account(e);
-    function account(e: PoolExercise) {
+    const account = (e: PoolExercise) => {
       for (const [m, share] of e.muscles) load.set(m, (load.get(m) ?? 0) + share);
       if (e.movementPattern) patterns.set(e.movementPattern, (patterns.get(e.movementPattern) ?? 0) + 1);
       const p = primaryMuscle(e);
       if (p) primaries.set(p, (primaries.get(p) ?? 0) + 1);
-    }
+    };
+    for (const e of picked) account(e);
     while (picked.length < k) {
       let best: PoolExercise | null = null;
       let bestValue = -Infinity;
-      for (const e of mainPool) {
-        if (picked.includes(e)) continue;
+      for (const e of shortlist) {
+        if (taken.has(e.id)) continue;
         let v = score.get(e.id)!;
-        v += 1.5 * e.muscles.reduce((acc, [m, share]) => acc + share / (1 + (load.get(m) ?? 0)), 0);
+        let coverage = 0;
+        for (const [m, share] of e.muscles) coverage += share / (1 + (load.get(m) ?? 0));
+        v += 1.5 * coverage;
         v -= 0.8 * (e.movementPattern ? (patterns.get(e.movementPattern) ?? 0) : 0);
         const p = primaryMuscle(e);
         v -= 1.2 * (p ? (primaries.get(p) ?? 0) : 0);
@@ -218,22 +235,28 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       }
       if (!best) break;
       picked.push(best);
+      taken.add(best.id);
       account(best);
     }
+    picks.set(k, picked);
     return picked;
   };
 
   // ---- Frames (stretches), chosen to differ from the main block where possible.
   const pickFrames = (count: number, avoid: Set<string>, favour: "warm" | "cool"): PoolExercise[] => {
     if (count === 0) return [];
-    const ranked = [...stretches].sort((a, b2) => frameScore(b2) - frameScore(a));
-    function frameScore(e: PoolExercise) {
+    const frameScore = (e: PoolExercise) => {
       let s = avoid.has(e.id) ? -5 : 0;
-      if (focus) s += e.muscles.reduce((acc, [m, share]) => acc + (focus.has(m) ? share : 0), 0);
+      if (focus) for (const [m, share] of e.muscles) if (focus.has(m)) s += share;
       if (favour === "warm" && e.movementPattern === "mobility") s += 0.5;
       s += levelRank(e.skillLevel ?? "beginner") <= levelRank(level) ? 0.5 : 0;
       return s + (score.get(e.id) ?? 0) * 0.01;
-    }
+    };
+    const ranked = stretches
+      .map((e) => ({ e, s: frameScore(e) }))
+      .sort((a, b2) => b2.s - a.s || (a.e.id < b2.e.id ? -1 : 1))
+      .slice(0, Math.max(count * 4, 12))
+      .map((x) => x.e);
     const out: PoolExercise[] = [];
     for (const e of ranked) {
       if (out.length >= count) break;
@@ -423,9 +446,10 @@ export function scoreExercise(
   input.goalCategoryKeys.forEach((k, i) => {
     if (e.categoryKeys.includes(k)) s += i === 0 ? 1.2 : 0.6;
   });
-  const share = (ids: Iterable<string>) => {
-    const set = new Set(ids);
-    return e.muscles.reduce((acc, [m, x]) => acc + (set.has(m) ? x : 0), 0);
+  const share = (ids: readonly string[]) => {
+    let acc = 0;
+    for (const [m, x] of e.muscles) if (ids.includes(m)) acc += x;
+    return acc;
   };
   if (input.muscleGroupIds?.length) s += 2 * share(input.muscleGroupIds);
   if (signals.focusMuscleGroupIds?.length) s += 2.5 * share(signals.focusMuscleGroupIds);

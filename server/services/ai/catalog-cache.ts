@@ -18,6 +18,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { type PoolRow, type WorkoutFactsRow, listTeamPoolExercises, listWorkoutFacts } from "@/db/queries/catalog";
+import type { PoolExercise } from "@/server/ai/types";
 
 const TTL_MS = 5 * 60_000;
 const MAX_ORGS = 200;
@@ -48,7 +49,7 @@ async function cached<T>(map: Map<string, Entry<T>>, key: string, version: strin
 
 // --- Team exercise pool ---------------------------------------------------------------------
 
-const pools = new Map<string, Entry<PoolRow[]>>();
+const pools = new Map<string, Entry<PoolExercise[]>>();
 
 async function exerciseVersion(db: Tx, organizationId: string): Promise<string> {
   const [row] = await db.execute<{ n: number; u: string | null }>(sql`
@@ -57,8 +58,27 @@ async function exerciseVersion(db: Tx, organizationId: string): Promise<string> 
   return `${row?.n ?? 0}|${row?.u ?? ""}`;
 }
 
-export async function cachedTeamPool(db: Tx, organizationId: string): Promise<PoolRow[]> {
-  return cached(pools, organizationId, await exerciseVersion(db, organizationId), () => listTeamPoolExercises(db, organizationId));
+export async function cachedTeamPool(db: Tx, organizationId: string): Promise<PoolExercise[]> {
+  return cached(pools, organizationId, await exerciseVersion(db, organizationId), async () => (await listTeamPoolExercises(db, organizationId)).map(toPoolExercise));
+}
+
+/** A pool row as the engines use it (shares as numbers, muscles sorted largest first). */
+export function toPoolExercise(r: PoolRow): PoolExercise {
+  return {
+    id: r.id,
+    source: r.stockTier === "premium" ? "premium_stock" : r.stockTier === "free" ? "free_stock" : "team_exercises",
+    nameEn: r.nameEn,
+    skillLevel: r.skillLevel,
+    collectionName: r.collectionName,
+    coach: r.coach,
+    estimatedRepDuration: Number(r.estimatedRepDuration) > 0 ? Number(r.estimatedRepDuration) : 3,
+    impact: r.impact,
+    movementPattern: r.movementPattern,
+    isStretch: r.isStretch,
+    categoryKeys: r.categoryKeys ?? [],
+    muscles: (r.muscles ?? []).map(([m, s]) => [m, Number(s)] as [string, number]),
+    equipmentIds: r.equipmentIds ?? [],
+  };
 }
 
 // --- Workout catalog ------------------------------------------------------------------------
@@ -145,8 +165,10 @@ export type RankedCatalogWorkout = CatalogWorkout & { preScore: number };
 
 /**
  * Published public workouts of the pool (sources and categories as hard filters), with a coarse
- * relevance score (difficulty fit, goal categories, length fit, rating), best first. `total` is
- * the size of the filtered pool before any ranking (rule 5 counts it).
+ * relevance score (difficulty fit, goal categories, length fit, rating), best first, cut to
+ * `limit`. `total` is the size of the filtered pool before any ranking (rule 5 counts it).
+ * Scores go into a flat array and only the returned rows are materialized, so a 10,000-workout
+ * catalog ranks in a few milliseconds.
  */
 export async function rankedPublicWorkouts(
   db: Tx,
@@ -157,27 +179,38 @@ export async function rankedPublicWorkouts(
     levelRank: number;
     goalCategoryIds: string[];
     targetSeconds: number;
+    limit?: number;
   },
 ): Promise<{ total: number; ranked: RankedCatalogWorkout[] }> {
   const catalog = await cachedWorkoutCatalog(db, args.organizationId);
-  const sources = args.sources?.length ? new Set(args.sources) : null;
+  const sources = args.sources?.length ? new Set<string>(args.sources) : null;
   const categories = args.categoryIds?.length ? new Set(args.categoryIds) : null;
   const goals = new Set(args.goalCategoryIds);
-  const ranked: RankedCatalogWorkout[] = [];
-  for (const w of catalog) {
+  const picked: number[] = [];
+  const scores = new Float64Array(catalog.length);
+  for (let i = 0; i < catalog.length; i++) {
+    const w = catalog[i]!;
     if (w.visibility !== "public") continue;
     if (sources && !sources.has(w.source)) continue;
-    if (categories && !w.categoryIds.some((c) => categories.has(c))) continue;
+    let inCategory = categories === null;
     let goalHits = 0;
-    for (const c of w.categoryIds) if (goals.has(c)) goalHits++;
-    const preScore =
+    for (const c of w.categoryIds) {
+      if (goals.has(c)) goalHits++;
+      if (categories?.has(c)) inCategory = true;
+    }
+    if (!inCategory) continue;
+    scores[i] =
       2 -
       Math.abs(DIFFICULTY_RANK[w.difficulty] - args.levelRank) * 1.5 +
       1.2 * goalHits -
       Math.min(Math.abs(w.duration - args.targetSeconds) / 900, 2) +
       (w.ratingCount > 0 ? (w.ratingSum / w.ratingCount - 3) * 0.3 : 0);
-    ranked.push({ ...w, preScore });
+    picked.push(i);
   }
-  ranked.sort((a, b) => b.preScore - a.preScore || (a.id < b.id ? -1 : 1));
-  return { total: ranked.length, ranked };
+  // The catalog is ordered by id, so index order breaks ties by id.
+  picked.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const limit = Math.min(picked.length, args.limit ?? picked.length);
+  const ranked: RankedCatalogWorkout[] = new Array(limit);
+  for (let j = 0; j < limit; j++) ranked[j] = { ...catalog[picked[j]!]!, preScore: scores[picked[j]!]! };
+  return { total: picked.length, ranked };
 }

@@ -6,7 +6,7 @@
 import type { Db, Tx } from "@/db/client";
 import { findMethodologyProfile, insertGeneration } from "@/db/queries/ai";
 import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises } from "@/db/queries/catalog";
-import { cachedTeamPool } from "./catalog-cache";
+import { cachedTeamPool, toPoolExercise } from "./catalog-cache";
 import { newId } from "@/db/schema/columns";
 import { organizationLimits } from "@/server/api/auth";
 import { ApiError, badRequest } from "@/server/api/errors";
@@ -107,31 +107,14 @@ export async function loadExercisePool(db: Tx, organizationId: string, sources: 
   if (sources.includes("free_stock")) tiers.push("free");
   if (sources.includes("premium_stock") && premiumAllowed) tiers.push("premium");
   const [team, stock] = await Promise.all([sources.includes("team_exercises") ? cachedTeamPool(db, organizationId) : [], stockPool(db, tiers)]);
-  return [...team.map(toPool), ...stock.map(toPool)];
+  return [...team, ...stock.map(toPoolExercise)];
 }
 
 /** Pool entries for specific clips (e.g. the exercises of a workout being adapted). */
 export async function loadPoolExercisesByIds(db: Tx, ids: string[]): Promise<PoolExercise[]> {
-  return (await listPoolExercisesByIds(db, [...new Set(ids)])).map(toPool);
+  return (await listPoolExercisesByIds(db, [...new Set(ids)])).map(toPoolExercise);
 }
 
-function toPool(r: PoolRow): PoolExercise {
-  return {
-    id: r.id,
-    source: r.stockTier === "premium" ? "premium_stock" : r.stockTier === "free" ? "free_stock" : "team_exercises",
-    nameEn: r.nameEn,
-    skillLevel: r.skillLevel,
-    collectionName: r.collectionName,
-    coach: r.coach,
-    estimatedRepDuration: Number(r.estimatedRepDuration) > 0 ? Number(r.estimatedRepDuration) : 3,
-    impact: r.impact,
-    movementPattern: r.movementPattern,
-    isStretch: r.isStretch,
-    categoryKeys: r.categoryKeys ?? [],
-    muscles: (r.muscles ?? []).map(([m, s]) => [m, Number(s)] as [string, number]),
-    equipmentIds: r.equipmentIds ?? [],
-  };
-}
 
 // --- Errors and snapshots ---------------------------------------------------------------
 

@@ -84,6 +84,7 @@ export async function loadPlanCandidates(
     levelRank: levelRank(args.level),
     goalCategoryIds: args.goalCategoryIds,
     targetSeconds: args.targetSeconds,
+    limit: PAGE * 5,
   });
   const eligible: PlanCandidate[] = [];
   const excludedBy: Record<string, number> = {};

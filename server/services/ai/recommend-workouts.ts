@@ -47,8 +47,9 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     levelRank: ["beginner", "intermediate", "advanced"].indexOf(history.targetLevel),
     goalCategoryIds,
     targetSeconds,
+    limit: CANDIDATES,
   });
-  const rows = all.slice(0, CANDIDATES);
+  const rows = all;
   if (rows.length === 0) {
     return {
       workouts: [],

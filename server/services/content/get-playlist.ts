@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist } from "@/db/queries/workouts";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
-import { type Locale, pickText } from "@/server/api/locale";
+import type { Locale } from "@/server/api/locale";
 import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
 import { type ReferenceIndex, getReferenceIndex, musclesByShare, namedList } from "./reference";
 
@@ -118,10 +118,6 @@ function fileSeconds(row: PlaylistRow): number {
   return row.assetDurationSeconds && row.assetDurationSeconds > 0 ? row.assetDurationSeconds : (row.durationSeconds ?? 0);
 }
 
-function nameOf(row: PlaylistRow, locale: Locale): string {
-  return pickText(row.segmentName ?? row.assetName, locale);
-}
-
 function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
   const id = row.segmentId;
   if (row.kind === "break") {
@@ -142,7 +138,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           id,
           exerciseId: row.videoAssetId,
           duration: exerciseWindowSeconds(row),
-          name: nameOf(row, ctx.locale),
+          name: row.name,
           reps: row.reps,
           pace: row.pace,
           weightLevel: row.weightLevel,
@@ -162,7 +158,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           id,
           exerciseId: row.videoAssetId,
           duration: fileSeconds(row),
-          name: nameOf(row, ctx.locale),
+          name: row.name,
           ...facetsOf(ctx, [row.videoAssetId], chapters ?? undefined),
           intro: { audio: track(ctx, row.videoAssetId, "exerciseCue"), video: clipVideo(clip, 0) },
           skipIntro: row.skipIntro ?? false,
@@ -190,7 +186,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           exerciseId: row.videoAssetId,
           exerciseIds: parts,
           duration: fileSeconds(row),
-          name: nameOf(row, ctx.locale),
+          name: row.name,
           ...facetsOf(ctx, [row.videoAssetId, ...parts]),
           intro: { audio: null, video: clipVideo(clip, 0) },
           main: { video: clipVideo(clip, 0) },
@@ -198,9 +194,9 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
       };
     }
     case "promo":
-      return { promo: { kind: "promo", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: nameOf(row, ctx.locale), main: { video: clipVideo(clip, 0) } } };
+      return { promo: { kind: "promo", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: row.name, main: { video: clipVideo(clip, 0) } } };
     case "educational":
-      return { educational: { kind: "educational", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: nameOf(row, ctx.locale), main: { video: clipVideo(clip, 0) } } };
+      return { educational: { kind: "educational", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: row.name, main: { video: clipVideo(clip, 0) } } };
     default:
       return null;
   }
@@ -212,7 +208,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
  * reference data, URLs signed in memory.
  */
 export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale) {
-  const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId), getReferenceIndex(db)]);
+  const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
   if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
   caller.assertOrganization(playlist.organizationId);
   if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");

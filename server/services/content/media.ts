@@ -30,10 +30,20 @@ export function signedUrl(key: string | null | undefined): string | null {
   return key ? signMedia(key) : null;
 }
 
-/** Public URL for an image key; a key that is not an image (never expected) is signed instead. */
+const imageCache = new Map<string, string>();
+
+/** Public URL for an image key (memoized: it never changes); a key that is not an image (never expected) is signed instead. */
 export function imageUrl(key: string | null | undefined): string | null {
   if (!key) return null;
-  return isPublicMediaKey(key) ? publicMediaUrl(key) : signMedia(key);
+  const base = publicBaseUrl();
+  const cacheKey = `${base} ${key}`;
+  const hit = imageCache.get(cacheKey);
+  if (hit) return hit;
+  if (!isPublicMediaKey(key)) return signMedia(key);
+  if (imageCache.size >= 50_000) imageCache.clear();
+  const url = publicMediaUrl(key, base);
+  imageCache.set(cacheKey, url);
+  return url;
 }
 
 export interface VideoObject {

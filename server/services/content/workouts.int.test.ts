@@ -227,6 +227,10 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
     expect(Object.keys(outro.video)).toEqual(["url"]);
 
     const ex = first("exercise");
+    const exKey = [...org.library.exerciseIdByKey].find(([, v]) => v === ex.exerciseId)![0];
+    expect(ex.name).toBe(EXERCISES.find((e) => e.key === exKey)!.name["es-ES"]);
+    const seedClass = WORKOUTS.flatMap((w) => w.segments).find((s) => s.kind === "class" && s.chapters) as { name: Record<string, string> };
+    expect(all.filter((s) => s.class).map((s) => s.class.name)).toContain(seedClass.name["es-ES"]);
     expect(Object.keys(ex).sort()).toEqual(
       ["amrap", "duration", "equipment", "exerciseId", "id", "intro", "kind", "main", "muscleGroups", "name", "pace", "reps", "rpe", "weightLevel"].sort(),
     );
