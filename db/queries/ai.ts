@@ -87,5 +87,9 @@ export async function insertPlanWithSchedule(db: Tx, plan: NewPlan, schedule: Om
 }
 
 export function listPlanSchedule(db: Tx, planId: string) {
-  return db.select().from(planWorkouts).where(eq(planWorkouts.planId, planId)).orderBy(asc(planWorkouts.week), asc(planWorkouts.day), asc(planWorkouts.position));
+  return db
+    .select()
+    .from(planWorkouts)
+    .where(eq(planWorkouts.planId, planId))
+    .orderBy(asc(planWorkouts.week), asc(planWorkouts.day), asc(planWorkouts.position));
 }

@@ -39,8 +39,12 @@ const poolColumns = {
   movementPattern: videoAssets.movementPattern,
   isStretch: videoAssets.isStretch,
   categoryKeys: videoAssets.categoryKeys,
-  muscles: sql<[string, number][]>`coalesce((select json_agg(json_build_array(m.muscle_group_id, m.share) order by m.share desc, m.muscle_group_id) from video_asset_muscle_groups m where m.video_asset_id = ${videoAssets.id}), '[]'::json)`,
-  equipmentIds: sql<string[]>`coalesce((select array_agg(e.equipment_id order by e.equipment_id) from video_asset_equipment e where e.video_asset_id = ${videoAssets.id}), '{}'::text[])`,
+  muscles: sql<
+    [string, number][]
+  >`coalesce((select json_agg(json_build_array(m.muscle_group_id, m.share) order by m.share desc, m.muscle_group_id) from video_asset_muscle_groups m where m.video_asset_id = ${videoAssets.id}), '[]'::json)`,
+  equipmentIds: sql<
+    string[]
+  >`coalesce((select array_agg(e.equipment_id order by e.equipment_id) from video_asset_equipment e where e.video_asset_id = ${videoAssets.id}), '{}'::text[])`,
 };
 
 /** Single-exercise clips of a workspace (team exercises), live only. */
@@ -48,7 +52,14 @@ export function listTeamPoolExercises(db: Tx, organizationId: string): Promise<P
   return db
     .select(poolColumns)
     .from(videoAssets)
-    .where(and(eq(videoAssets.organizationId, organizationId), eq(videoAssets.kind, "single-exercise"), isNull(videoAssets.deletedAt), isNull(videoAssets.stockTier)))
+    .where(
+      and(
+        eq(videoAssets.organizationId, organizationId),
+        eq(videoAssets.kind, "single-exercise"),
+        isNull(videoAssets.deletedAt),
+        isNull(videoAssets.stockTier),
+      ),
+    )
     .orderBy(asc(videoAssets.id))
     .execute() as Promise<PoolRow[]>;
 }
@@ -149,14 +160,17 @@ export async function listWorkoutFacts(db: Tx, workoutIds: string[]): Promise<Ma
 
 /** A workout of an organization with its playlist, for adapt. Null when absent or deleted. */
 export async function findWorkoutWithSegments(db: Tx, organizationId: string, workoutId: string) {
-  const [workout] = await db
-    .select()
-    .from(workouts)
-    .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), isNull(workouts.deletedAt)))
-    .limit(1);
+  // Three reads at once; segments and categories are discarded unless the workout is the organization's.
+  const [[workout], segments, categories] = await Promise.all([
+    db
+      .select()
+      .from(workouts)
+      .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), isNull(workouts.deletedAt)))
+      .limit(1),
+    db.select().from(workoutSegments).where(eq(workoutSegments.workoutId, workoutId)).orderBy(asc(workoutSegments.position)),
+    db.execute<{ categoryId: string }>(sql`select category_id as "categoryId" from workout_categories where workout_id = ${workoutId} order by category_id`),
+  ]);
   if (!workout) return null;
-  const segments = await db.select().from(workoutSegments).where(eq(workoutSegments.workoutId, workoutId)).orderBy(asc(workoutSegments.position));
-  const categories = await db.execute<{ categoryId: string }>(sql`select category_id as "categoryId" from workout_categories where workout_id = ${workoutId} order by category_id`);
   return { workout, segments, categoryIds: [...categories].map((c) => c.categoryId) };
 }
 

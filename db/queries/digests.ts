@@ -2,6 +2,9 @@ import { and, between, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { insightDigests } from "../schema";
 
+/** A digest for day D is built from the 90 days D-89..D. */
+export const DIGEST_WINDOW_DAYS = 90;
+
 /**
  * Completed workout sessions of a member whose completion falls on the member-local days
  * `from`..`to` (inclusive) in `timeZone`, with the fingerprint of exactly these rows.
@@ -36,30 +39,39 @@ export async function listCompletedSessions(
 /**
  * The cached digest of a member-local day, only if it was built by this formula version from
  * exactly the data that is stored now: the fingerprint recomputed here (count and latest revision
- * of the day summaries in the window, count and latest completion of the sessions in it) must
- * equal the one saved with the digest. Same formats as daySummariesFingerprint and listCompletedSessions.
+ * of the day summaries in the 90-day window, count and latest completion of the sessions in it)
+ * must equal the one saved with the digest. Same formats as daySummariesFingerprint and
+ * listCompletedSessions. The member must be an active member of the organization; `localDate`
+ * null means the member's today, and `timeZone` null the member's stored zone.
  */
 export async function findFreshDigest(
   db: Tx,
-  args: { endUserId: string; localDate: string; windowStart: string; timeZone: string; version: number },
-): Promise<Record<string, unknown> | null> {
-  const { endUserId, localDate, windowStart, timeZone, version } = args;
+  args: { organizationId: string; endUserId: string; localDate: string | null; timeZone: string | null; version: number },
+): Promise<{ endUserId: string; localDate: string; digest: Record<string, unknown> } | null> {
+  const { organizationId, endUserId, localDate, timeZone, version } = args;
   const rows = (await db.execute(sql`
-    select d.digest from insight_digests d
-    where d.end_user_id = ${endUserId} and d.local_date = ${localDate}::date and d.version = ${version}
-      and d.fingerprint = (
+    with m as (
+      select u.id, coalesce(${timeZone}::text, u.time_zone) as tz from end_users u
+      where u.id = ${endUserId} and u.organization_id = ${organizationId} and u.status = 'active'
+    ), k as (
+      select m.id, m.tz, coalesce(${localDate}::date, (now() at time zone m.tz)::date) as day from m
+    )
+    select d.end_user_id, d.local_date::text as local_date, d.digest
+    from k join insight_digests d on d.end_user_id = k.id and d.local_date = k.day and d.version = ${version}
+    where d.fingerprint = (
         (select 's' || count(*)::text || ':' || coalesce(max(revision)::text, '')
            from health_day_summaries
-          where end_user_id = ${endUserId} and local_date between ${windowStart}::date and ${localDate}::date)
+          where end_user_id = k.id and local_date between k.day - ${sql.raw(String(DIGEST_WINDOW_DAYS - 1))} and k.day)
         || '|' ||
         (select 'w' || count(*)::text || ':' || coalesce(max(floor(extract(epoch from completed_at) * 1000000)::bigint)::text, '')
            from workout_sessions
-          where end_user_id = ${endUserId} and status = 'completed' and completed_at is not null
-            and completed_at >= (${windowStart}::date::timestamp at time zone ${timeZone})
-            and completed_at < ((${localDate}::date + 1)::timestamp at time zone ${timeZone}))
+          where end_user_id = k.id and status = 'completed' and completed_at is not null
+            and completed_at >= ((k.day - ${sql.raw(String(DIGEST_WINDOW_DAYS - 1))})::timestamp at time zone k.tz)
+            and completed_at < ((k.day + 1)::timestamp at time zone k.tz))
       )
-  `)) as unknown as { digest: Record<string, unknown> }[];
-  return rows[0]?.digest ?? null;
+  `)) as unknown as { end_user_id: string; local_date: string; digest: Record<string, unknown> }[];
+  const row = rows[0];
+  return row ? { endUserId: row.end_user_id, localDate: row.local_date, digest: row.digest } : null;
 }
 
 export async function saveDigest(

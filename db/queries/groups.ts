@@ -42,7 +42,13 @@ export async function listOrgGroups(db: Tx, args: ListGroupsArgs) {
   if (args.types?.length) conds.push(inArray(exerciseGroups.type, args.types));
   const where = and(...conds);
   const [rows, [countRow]] = await Promise.all([
-    db.select(groupColumns).from(exerciseGroups).where(where).orderBy(desc(exerciseGroups.createdAt), desc(exerciseGroups.id)).limit(args.limit).offset(args.offset),
+    db
+      .select(groupColumns)
+      .from(exerciseGroups)
+      .where(where)
+      .orderBy(desc(exerciseGroups.createdAt), desc(exerciseGroups.id))
+      .limit(args.limit)
+      .offset(args.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(exerciseGroups).where(where),
   ]);
   return { rows, total: countRow?.n ?? 0 };

@@ -21,6 +21,11 @@ export function listPoolTracks(db: Tx, organizationId: string, trainerId: string
     .from(musicPools)
     .innerJoin(musicPoolTracks, eq(musicPoolTracks.poolId, musicPools.id))
     .innerJoin(musicTracks, eq(musicTracks.id, musicPoolTracks.trackId))
-    .where(and(eq(musicPools.organizationId, organizationId), trainerId ? or(isNull(musicPools.trainerId), eq(musicPools.trainerId, trainerId)) : isNull(musicPools.trainerId)))
+    .where(
+      and(
+        eq(musicPools.organizationId, organizationId),
+        trainerId ? or(isNull(musicPools.trainerId), eq(musicPools.trainerId, trainerId)) : isNull(musicPools.trainerId),
+      ),
+    )
     .orderBy(asc(musicPools.id), asc(musicPoolTracks.position));
 }

@@ -59,11 +59,15 @@ function planOrder(args: ListPlansArgs): SQL[] {
   for (const key of args.sort) {
     const dir = key.direction === "desc" ? sql`desc` : sql`asc`;
     const expr =
-      key.field === "createdAt" ? sql`${plans.createdAt}`
-      : key.field === "updatedAt" ? sql`${plans.updatedAt}`
-      : key.field === "durationWeeks" ? sql`${plans.durationWeeks}`
-      : args.locale === "en-US" ? sql`(${plans.name}->>'en-US')`
-      : sql`coalesce(${plans.name}->>${args.locale}, ${plans.name}->>'en-US')`;
+      key.field === "createdAt"
+        ? sql`${plans.createdAt}`
+        : key.field === "updatedAt"
+          ? sql`${plans.updatedAt}`
+          : key.field === "durationWeeks"
+            ? sql`${plans.durationWeeks}`
+            : args.locale === "en-US"
+              ? sql`(${plans.name}->>'en-US')`
+              : sql`coalesce(${plans.name}->>${args.locale}, ${plans.name}->>'en-US')`;
     out.push(sql`${expr} ${dir}`);
   }
   const first = args.sort[0]?.direction ?? "desc";
@@ -76,7 +80,14 @@ function planOrder(args: ListPlansArgs): SQL[] {
 export async function listOrgPlans(db: Tx, args: ListPlansArgs) {
   const where = planConditions(args);
   const [rows, [countRow]] = await Promise.all([
-    db.select(planColumns).from(plans).leftJoin(trainers, eq(trainers.id, plans.trainerId)).where(where).orderBy(...planOrder(args)).limit(args.limit).offset(args.offset),
+    db
+      .select(planColumns)
+      .from(plans)
+      .leftJoin(trainers, eq(trainers.id, plans.trainerId))
+      .where(where)
+      .orderBy(...planOrder(args))
+      .limit(args.limit)
+      .offset(args.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(plans).where(where),
   ]);
   return { rows, total: countRow?.n ?? 0 };

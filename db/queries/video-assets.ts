@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type AudioType, type VideoAssetKind, videoAssets } from "../schema";
-import { assetRelationColumns, containsPattern, textArray } from "./workouts";
+import { assetRelationColumns, containsPattern, queryPrepared, textArray } from "./workouts";
 
 /** Columns of a clip that the public shapes use (never search text or AI-only fields). */
 const assetColumns = {
@@ -71,7 +71,8 @@ export async function listAssetRelations(db: Tx, assetIds: string[]): Promise<Ma
   const out = new Map<string, AssetRelations>();
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return out;
-  const rows = await db.execute<{ id: string; equipment_ids: string[]; muscles: { id: string; share: number }[]; audio: AssetAudioRow[] }>(
+  const rows = await queryPrepared<{ id: string; equipment_ids: string[]; muscles: { id: string; share: number }[]; audio: AssetAudioRow[] }>(
+    db,
     sql`select a.id, ${assetRelationColumns("a.id")} from unnest(${textArray(ids)}) as a(id)`,
   );
   for (const r of rows) out.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [] });
@@ -113,7 +114,9 @@ function assetConditions(args: ListVideoAssetsArgs): SQL {
     conds.push(sql`exists (select 1 from video_asset_equipment e where e.video_asset_id = ${videoAssets.id} and e.equipment_id in ${args.equipmentIds})`);
   }
   if (args.muscleGroupIds?.length) {
-    conds.push(sql`exists (select 1 from video_asset_muscle_groups m where m.video_asset_id = ${videoAssets.id} and m.muscle_group_id in ${args.muscleGroupIds})`);
+    conds.push(
+      sql`exists (select 1 from video_asset_muscle_groups m where m.video_asset_id = ${videoAssets.id} and m.muscle_group_id in ${args.muscleGroupIds})`,
+    );
   }
   return and(...conds)!;
 }
@@ -123,10 +126,13 @@ function assetOrder(args: ListVideoAssetsArgs): SQL[] {
   for (const key of args.sort) {
     const dir = key.direction === "desc" ? sql`desc` : sql`asc`;
     const expr =
-      key.field === "date" ? sql`${videoAssets.createdAt}`
-      : key.field === "kind" ? sql`${videoAssets.kind}`
-      : args.locale === "en-US" ? sql`(${videoAssets.name}->>'en-US')`
-      : sql`coalesce(${videoAssets.name}->>${args.locale}, ${videoAssets.name}->>'en-US')`;
+      key.field === "date"
+        ? sql`${videoAssets.createdAt}`
+        : key.field === "kind"
+          ? sql`${videoAssets.kind}`
+          : args.locale === "en-US"
+            ? sql`(${videoAssets.name}->>'en-US')`
+            : sql`coalesce(${videoAssets.name}->>${args.locale}, ${videoAssets.name}->>'en-US')`;
     out.push(sql`${expr} ${dir}`);
   }
   const first = args.sort[0]?.direction ?? "desc";
@@ -139,7 +145,13 @@ function assetOrder(args: ListVideoAssetsArgs): SQL[] {
 export async function listVideoAssetsPage(db: Tx, args: ListVideoAssetsArgs) {
   const where = assetConditions(args);
   const [rows, [countRow]] = await Promise.all([
-    db.select(assetColumns).from(videoAssets).where(where).orderBy(...assetOrder(args)).limit(args.limit).offset(args.offset),
+    db
+      .select(assetColumns)
+      .from(videoAssets)
+      .where(where)
+      .orderBy(...assetOrder(args))
+      .limit(args.limit)
+      .offset(args.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(videoAssets).where(where),
   ]);
   return { rows, total: countRow?.n ?? 0 };

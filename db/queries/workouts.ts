@@ -1,4 +1,6 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PgDialect } from "drizzle-orm/pg-core";
+import type postgres from "postgres";
 import type { Tx } from "../client";
 import {
   type AudioType,
@@ -9,7 +11,7 @@ import {
   instructionAudio,
   organizations,
   trainers,
-  videoAssets,
+  type videoAssets,
   workoutExports,
   workoutSegments,
   workouts,
@@ -22,12 +24,24 @@ import {
  */
 export const LISTED_WORKOUT = sql`${workouts.status} = 'published' and ${workouts.deletedAt} is null`;
 
-/** A text[] literal of bound values (drizzle expands a bare JS array to a parenthesized list). */
+/**
+ * A text[] bound as ONE parameter (drizzle would expand a bare JS array to a parenthesized
+ * list), so a statement's text does not depend on the list's length and stays preparable.
+ */
 export function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
+  return sql`${sql.param([...values])}::text[]`;
+}
+
+/**
+ * Runs a fixed-shape read as a prepared statement, parsed and planned once per pooled
+ * connection instead of on every call (drizzle prepares only named builder queries). Inside a
+ * transaction it runs as a plain statement.
+ */
+export async function queryPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
+  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
+  if (!client) return (await db.execute(query)) as unknown as T[];
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
 }
 
 /** Columns every workout shape needs (list item and detail). */
@@ -79,7 +93,9 @@ export async function findWorkoutById(db: Tx, workoutId: string) {
     .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
     .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
     .where(eq(workouts.id, workoutId))
-    .limit(1);
+    .limit(1)
+    .prepare("findWorkoutById")
+    .execute();
   return row ?? null;
 }
 
@@ -130,9 +146,7 @@ function listConditions(args: ListWorkoutsArgs): SQL {
   if (args.allowAssessment !== undefined) conds.push(args.allowAssessment ? sql`${workouts.allowAssessment}` : sql`not ${workouts.allowAssessment}`);
   const categoryConds: SQL[] = [];
   if (args.categoryIds?.length) {
-    categoryConds.push(
-      sql`exists (select 1 from workout_categories wc where wc.workout_id = ${workouts.id} and wc.category_id in ${args.categoryIds})`,
-    );
+    categoryConds.push(sql`exists (select 1 from workout_categories wc where wc.workout_id = ${workouts.id} and wc.category_id in ${args.categoryIds})`);
   }
   if (args.customCategories?.length) categoryConds.push(sql`${workouts.customCategories} && ${textArray(args.customCategories)}`);
   if (categoryConds.length) conds.push(sql`(${sql.join(categoryConds, sql` or `)})`);
@@ -179,11 +193,15 @@ function orderBy(args: ListWorkoutsArgs): SQL[] {
   for (const key of args.sort) {
     const dir = key.direction === "desc" ? sql`desc` : sql`asc`;
     const expr =
-      key.field === "createdAt" ? sql`${workouts.createdAt}`
-      : key.field === "updatedAt" ? sql`${workouts.updatedAt}`
-      : key.field === "duration" ? sql`${workouts.duration}`
-      : key.field === "difficulty" ? WORKOUT_DIFFICULTY_RANK_SQL
-      : localizedName(args.locale);
+      key.field === "createdAt"
+        ? sql`${workouts.createdAt}`
+        : key.field === "updatedAt"
+          ? sql`${workouts.updatedAt}`
+          : key.field === "duration"
+            ? sql`${workouts.duration}`
+            : key.field === "difficulty"
+              ? WORKOUT_DIFFICULTY_RANK_SQL
+              : localizedName(args.locale);
     out.push(sql`${expr} ${dir}`);
   }
   const first = args.sort[0]?.direction ?? "desc";
@@ -225,7 +243,9 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
     .from(workouts)
     .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
     .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
-    .where(and(inArray(workouts.id, ids), LISTED_WORKOUT));
+    .where(and(sql`${workouts.id} = any(${textArray(ids)})`, LISTED_WORKOUT))
+    .prepare("listWorkoutsByIds")
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -235,7 +255,10 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
  * ones included). One backward probe of workouts_org_updated_idx.
  */
 export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
-  const [row] = await db.select({ v: sql<string>`coalesce(max(${workouts.updatedAt})::text, 'none')` }).from(workouts).where(eq(workouts.organizationId, organizationId));
+  const [row] = await queryPrepared<{ v: string }>(
+    db,
+    sql`select coalesce(max(updated_at)::text, 'none') as v from workouts where organization_id = ${organizationId}`,
+  );
   return row?.v ?? "none";
 }
 
@@ -257,7 +280,9 @@ export interface WorkoutFacetRow {
 export async function listWorkoutFacets(db: Tx, workoutIds: string[]): Promise<WorkoutFacetRow[]> {
   if (workoutIds.length === 0) return [];
   const ids = textArray(workoutIds);
-  const rows = await db.execute<{ workout_id: string; rel: WorkoutFacetRow["rel"]; ref_id: string; weight: number | string }>(sql`
+  const rows = await queryPrepared<{ workout_id: string; rel: WorkoutFacetRow["rel"]; ref_id: string; weight: number | string }>(
+    db,
+    sql`
     with seg as (
       select s.workout_id, s.kind, x.asset_id, s.duration_seconds / x.n as seconds
       from workout_segments s
@@ -285,7 +310,8 @@ export async function listWorkoutFacets(db: Tx, workoutIds: string[]): Promise<W
     union all
     select chapter.workout_id, 'muscle', mg.value, sum(chapter.seconds / greatest(jsonb_array_length(chapter.ch->'muscleGroupIds'), 1))
       from chapter cross join lateral jsonb_array_elements_text(chapter.ch->'muscleGroupIds') mg group by 1, 3
-  `);
+  `,
+  );
   return rows.map((r) => ({ ...r, weight: Number(r.weight) }));
 }
 
@@ -364,16 +390,11 @@ export interface PlaylistAssetRelations {
  * A translation map's text for a locale, in SQL, with pickText's order: exact, the same
  * language (first key), en-US, en-GB, any non-empty value.
  */
-function pickTextSql(map: string, locale: string): SQL {
+function pickTextSql(map: SQL, locale: string): SQL {
   const lang = locale.split("-")[0]!.toLowerCase();
-  return sql.raw(`coalesce(nullif(${map}->>${literal(locale)}, ''),
-    (select v from jsonb_each_text(${map}) e(k, v) where lower(split_part(k, '-', 1)) = ${literal(lang)} and v <> '' order by k limit 1),
-    nullif(${map}->>'en-US', ''), nullif(${map}->>'en-GB', ''), (select v from jsonb_each_text(${map}) e(k, v) where v <> '' limit 1), '')`);
-}
-
-/** A SQL string literal of a locale tag (tags are validated BCP-47 shapes; quotes are doubled anyway). */
-function literal(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
+  return sql`coalesce(nullif(${map}->>${locale}::text, ''),
+    (select v from jsonb_each_text(${map}) e(k, v) where lower(split_part(k, '-', 1)) = ${lang}::text and v <> '' order by k limit 1),
+    nullif(${map}->>'en-US', ''), nullif(${map}->>'en-GB', ''), (select v from jsonb_each_text(${map}) e(k, v) where v <> '' limit 1), '')`;
 }
 
 /**
@@ -386,24 +407,26 @@ function literal(text: string): string {
  */
 export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
   const lang = locale.split("-")[0]!.toLowerCase();
-  const [row] = await db.execute<{
+  const [row] = await queryPrepared<{
     organization_id: string;
     status: string;
     deleted_at: string | null;
     presentation_style: string;
     segments: PlaylistRow[];
     relations: (Omit<PlaylistAssetRelations, "equipmentIds"> & { equipment_ids: string[] })[];
-  }>(sql`
+  }>(
+    db,
+    sql`
     with seg as (
       select s.id as "segmentId", s.position, s.kind, s.video_asset_id as "videoAssetId", s.exercise_ids as "exerciseIds",
-        case when s.name is not null then ${pickTextSql("s.name", locale)} else ${pickTextSql("a.name", locale)} end as name,
+        case when s.name is not null then ${pickTextSql(sql.raw("s.name"), locale)} else ${pickTextSql(sql.raw("a.name"), locale)} end as name,
         s.duration_seconds as "durationSeconds", s.work_seconds as "workSeconds", s.reps, s.pace, s.weight_level as "weightLevel", s.rpe, s.amrap,
         s.skip_intro as "skipIntro", s.break_image_key as "breakImageKey", a.kind as "assetKind", a.video_key as "assetVideoKey",
         a.poster_key as "assetPosterKey", a.thumbnail_key as "assetThumbnailKey", a.duration_seconds as "assetDurationSeconds",
         a.estimated_rep_duration as "assetEstimatedRepDuration", a.chapters as "assetChapters"
       from workout_segments s
       left join video_assets a on a.id = s.video_asset_id
-      where s.workout_id = ${workoutId}
+      where s.workout_id = ${workoutId}::text
     ),
     clip as (
       select distinct x as id from seg cross join lateral unnest(array["videoAssetId"] || coalesce("exerciseIds", '{}'::text[])) x where x is not null
@@ -417,12 +440,13 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
                     from video_asset_muscle_groups m where m.video_asset_id = clip.id), '[]') as muscles,
           coalesce((select json_agg(json_build_object('id', t.id, 'locale', t.locale, 'type', t.type, 'assetKey', t.asset_key, 'scriptText', t.script_text))
                     from (select distinct on (ia.type) ia.* from instruction_audio ia where ia.video_asset_id = clip.id
-                          order by ia.type, case when ia.locale = ${locale} then 0 when lower(split_part(ia.locale, '-', 1)) = ${lang} then 1
+                          order by ia.type, case when ia.locale = ${locale}::text then 0 when lower(split_part(ia.locale, '-', 1)) = ${lang}::text then 1
                             when ia.locale = 'en-US' then 2 when ia.locale = 'en-GB' then 3 when ia.locale = 'en-AU' then 4 else 5 end, ia.locale) t), '[]') as audio
         from clip) r) as relations
     from workouts w
-    where w.id = ${workoutId}
-  `);
+    where w.id = ${workoutId}::text
+  `,
+  );
   if (!row) return null;
   const relations = new Map<string, PlaylistAssetRelations>();
   for (const r of row.relations) relations.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [] });
@@ -439,8 +463,21 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
 /** Finished exports of one kind, newest first (processing and failed rows never count). */
 export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "audio") {
   return db
-    .select({ id: workoutExports.id, locale: workoutExports.locale, assetKey: workoutExports.assetKey, createdAt: workoutExports.createdAt, completedAt: workoutExports.completedAt })
+    .select({
+      id: workoutExports.id,
+      locale: workoutExports.locale,
+      assetKey: workoutExports.assetKey,
+      createdAt: workoutExports.createdAt,
+      completedAt: workoutExports.completedAt,
+    })
     .from(workoutExports)
-    .where(and(eq(workoutExports.workoutId, workoutId), eq(workoutExports.kind, kind), sql`${workoutExports.status} = 'ready'`, sql`${workoutExports.assetKey} is not null`))
+    .where(
+      and(
+        eq(workoutExports.workoutId, workoutId),
+        eq(workoutExports.kind, kind),
+        sql`${workoutExports.status} = 'ready'`,
+        sql`${workoutExports.assetKey} is not null`,
+      ),
+    )
     .orderBy(desc(workoutExports.createdAt), desc(workoutExports.id));
 }

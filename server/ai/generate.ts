@@ -54,7 +54,12 @@ export function prepareGeneration(args: {
     boundsError = err;
   }
   if (bounds && args.premiumExcluded) {
-    bounds.applied.push({ rule: "premiumStock", source: "platform", value: false, detail: "Premium stock clips are not included in this organization's plan, so the premium_stock source adds none." });
+    bounds.applied.push({
+      rule: "premiumStock",
+      source: "platform",
+      value: false,
+      detail: "Premium stock clips are not included in this organization's plan, so the premium_stock source adds none.",
+    });
   }
   const allowedEquipmentIds = allowedEquipmentFor(equipmentCategoryIds, ref);
   const { eligible, stages, infeasible } = filterPool(pool, {
@@ -74,7 +79,21 @@ export function prepareGeneration(args: {
   let categoryKey = body.categoryId ? (ref.categoryById.get(body.categoryId)?.key ?? null) : null;
   if (!categoryKey) categoryKey = goalKeys.find((k) => eligible.some((e) => e.categoryKeys.includes(k))) ?? null;
   const categoryId = categoryKey ? ref.categoryByKey.get(categoryKey)!.id : mostCommonCategory(eligible, ref);
-  return { ref, methodology, bounds, boundsError, pool, eligible, stages, poolInfeasible: infeasible, categoryKey, categoryId, goalKeys, level, preferredEquipmentIds: allowedEquipmentIds };
+  return {
+    ref,
+    methodology,
+    bounds,
+    boundsError,
+    pool,
+    eligible,
+    stages,
+    poolInfeasible: infeasible,
+    categoryKey,
+    categoryId,
+    goalKeys,
+    level,
+    preferredEquipmentIds: allowedEquipmentIds,
+  };
 }
 
 /** Category keys the goals point to, strongest first, deduplicated. */

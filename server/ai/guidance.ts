@@ -44,10 +44,13 @@ function clauses(text: string): string[] {
 /** The words before position `at` that a negation may govern: back to the last comma or conjunction. */
 function negationWindow(clause: string, at: number): string {
   let window = clause.slice(Math.max(0, at - 40), at);
-  const cut = Math.max(window.lastIndexOf(","), ...[" and ", " with ", " plus ", " then "].map((w) => {
-    const i = window.lastIndexOf(w);
-    return i < 0 ? -1 : i + w.length - 1;
-  }));
+  const cut = Math.max(
+    window.lastIndexOf(","),
+    ...[" and ", " with ", " plus ", " then "].map((w) => {
+      const i = window.lastIndexOf(w);
+      return i < 0 ? -1 : i + w.length - 1;
+    }),
+  );
   if (cut >= 0) window = window.slice(cut + 1);
   return ` ${window}`;
 }
@@ -85,14 +88,56 @@ function anyOf(clause: string, terms: string[]): "none" | "positive" | "negative
 }
 
 const JUMP_TERMS = ["jump", "jumping", "plyometric", "plyo", "hop", "high impact", "high-impact", "burpee", "explosive"];
-const LOW_IMPACT_TERMS = ["low impact", "low-impact", "joint friendly", "joint-friendly", "quiet", "apartment", "neighbours", "neighbors", "bad knee", "knee pain", "sore knee", "knee injury", "joint pain"];
-const EASIER_TERMS = ["easy", "easier", "gentle", "gently", "relaxed", "recovery", "low intensity", "take it slow", "tired", "sore", "deload", "lighter session", "beginner friendly"];
-const HARDER_TERMS = ["hard", "harder", "intense", "intensity up", "challenging", "challenge", "tough", "push me", "brutal", "max effort", "high intensity", "sweat", "advanced"];
+const LOW_IMPACT_TERMS = [
+  "low impact",
+  "low-impact",
+  "joint friendly",
+  "joint-friendly",
+  "quiet",
+  "apartment",
+  "neighbours",
+  "neighbors",
+  "bad knee",
+  "knee pain",
+  "sore knee",
+  "knee injury",
+  "joint pain",
+];
+const EASIER_TERMS = [
+  "easy",
+  "easier",
+  "gentle",
+  "gently",
+  "relaxed",
+  "recovery",
+  "low intensity",
+  "take it slow",
+  "tired",
+  "sore",
+  "deload",
+  "lighter session",
+  "beginner friendly",
+];
+const HARDER_TERMS = [
+  "hard",
+  "harder",
+  "intense",
+  "intensity up",
+  "challenging",
+  "challenge",
+  "tough",
+  "push me",
+  "brutal",
+  "max effort",
+  "high intensity",
+  "sweat",
+  "advanced",
+];
 const VERY = ["very", "super", "really", "extremely", "much"];
 
 /** Reads free text into soft signals. */
 export function readGuidance(text: string | null | undefined, ref: ReferenceIndex, pool: PoolExercise[] = []): GuidanceSignals {
-  if (!text || !text.trim()) return {};
+  if (!text?.trim()) return {};
   const signals: GuidanceSignals = {};
   const focus = new Set<string>();
   const avoid = new Set<string>();
@@ -120,7 +165,8 @@ export function readGuidance(text: string | null | undefined, ref: ReferenceInde
 
     // Equipment
     if (/\b(no|without)\s+(any\s+)?(equipment|gear|weights)\b|\bbody\s?weight( only)?\b|\bequipment[- ]free\b/.test(c)) signals.equipment = "none";
-    else if (anyOf(c, ["dumbbell", "kettlebell", "resistance band", "weights", "equipment"]) === "positive" && signals.equipment !== "none") signals.equipment = "use";
+    else if (anyOf(c, ["dumbbell", "kettlebell", "resistance band", "weights", "equipment"]) === "positive" && signals.equipment !== "none")
+      signals.equipment = "use";
 
     // Work style
     if (anyOf(c, ["reps", "repetitions", "rep-based", "rep based"]) === "positive") signals.workStyle = "reps";
@@ -174,7 +220,12 @@ function muscleVocabulary(ref: ReferenceIndex): [string, string[]][] {
 
 /** Clip names that may occur in the text: only names whose first word the text contains are kept. */
 function exerciseVocabulary(pool: PoolExercise[], text: string): [string, string[]][] {
-  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter(Boolean));
+  const words = new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}'-]+/u)
+      .filter(Boolean),
+  );
   const map = new Map<string, string[]>();
   for (const e of pool) {
     const space = e.nameEn.indexOf(" ");

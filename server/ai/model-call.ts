@@ -47,7 +47,8 @@ export async function callModel<S extends z.ZodType>(
       timeout,
     ]);
     const parsed = args.schema.safeParse(result.output);
-    if (!parsed.success) return { ok: false, reason: `model output failed validation: ${parsed.error.issues[0]?.message ?? "invalid"}`, ms: Date.now() - started };
+    if (!parsed.success)
+      return { ok: false, reason: `model output failed validation: ${parsed.error.issues[0]?.message ?? "invalid"}`, ms: Date.now() - started };
     return { ok: true, value: parsed.data, ms: Date.now() - started };
   } catch (err) {
     const reason = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 300) : String(err);

@@ -89,7 +89,12 @@ export function resolveWorkoutBounds(args: {
   let restMax: number = PLATFORM.restSeconds.max;
   applied.push({ rule: "workSeconds", source: "platform", value: { min: workMin, max: workMax }, detail: "Every set lasts 10 to 180 seconds." });
   applied.push({ rule: "restSeconds", source: "platform", value: { min: restMin, max: restMax }, detail: "Every rest lasts 5 to 180 seconds." });
-  applied.push({ rule: "structure", source: "platform", value: { firstAndLast: "single-exercise" }, detail: "A workout never starts or ends with rest and never has two rests in a row." });
+  applied.push({
+    rule: "structure",
+    source: "platform",
+    value: { firstAndLast: "single-exercise" },
+    detail: "A workout never starts or ends with rest and never has two rests in a row.",
+  });
 
   const narrow = (name: keyof MethodologyRules, value: number | undefined, lo: number, hi: number, kind: "min" | "max") => {
     if (value === undefined) return kind === "min" ? lo : hi;
@@ -105,8 +110,18 @@ export function resolveWorkoutBounds(args: {
     workMax = narrow("workSecondsMax", rules.workSecondsMax, PLATFORM.workSeconds.min, PLATFORM.workSeconds.max, "max");
     restMin = narrow("restSecondsMin", rules.restSecondsMin, PLATFORM.restSeconds.min, PLATFORM.restSeconds.max, "min");
     restMax = narrow("restSecondsMax", rules.restSecondsMax, PLATFORM.restSeconds.min, PLATFORM.restSeconds.max, "max");
-    if (workMin > workMax) infeasible.push({ rule: "workSecondsMin", target: "methodologyProfileId", message: `The methodology's work range (${workMin} to ${workMax} seconds) is empty.` });
-    if (restMin > restMax) infeasible.push({ rule: "restSecondsMin", target: "methodologyProfileId", message: `The methodology's rest range (${restMin} to ${restMax} seconds) is empty.` });
+    if (workMin > workMax)
+      infeasible.push({
+        rule: "workSecondsMin",
+        target: "methodologyProfileId",
+        message: `The methodology's work range (${workMin} to ${workMax} seconds) is empty.`,
+      });
+    if (restMin > restMax)
+      infeasible.push({
+        rule: "restSecondsMin",
+        target: "methodologyProfileId",
+        message: `The methodology's rest range (${restMin} to ${restMax} seconds) is empty.`,
+      });
   }
 
   let ratio: WorkoutBounds["ratio"] = null;
@@ -122,18 +137,29 @@ export function resolveWorkoutBounds(args: {
         message: `The methodology's ${ratio.work}:${ratio.rest} work:rest ratio cannot be met with work of ${workMin}-${workMax} s and rest of ${restMin}-${restMax} s.`,
       });
     }
-    applied.push({ rule: "workRestRatio", source: "methodology", value: ratio, detail: `Every rest after a main set is ${ratio.rest}/${ratio.work} of that set.` });
+    applied.push({
+      rule: "workRestRatio",
+      source: "methodology",
+      value: ratio,
+      detail: `Every rest after a main set is ${ratio.rest}/${ratio.work} of that set.`,
+    });
   }
 
   const requireWarmup = rules?.requireWarmup === true;
   const requireCooldown = rules?.requireCooldown === true;
   if (requireWarmup) applied.push({ rule: "requireWarmup", source: "methodology", value: true, detail: "The workout opens with stretch or mobility clips." });
-  if (requireCooldown) applied.push({ rule: "requireCooldown", source: "methodology", value: true, detail: "The workout closes with stretch or mobility clips." });
+  if (requireCooldown)
+    applied.push({ rule: "requireCooldown", source: "methodology", value: true, detail: "The workout closes with stretch or mobility clips." });
 
   let maxConsecutive: number | null = null;
   if (rules?.maxConsecutiveSetsPerMuscleGroup !== undefined) {
     maxConsecutive = Math.max(1, Math.floor(rules.maxConsecutiveSetsPerMuscleGroup));
-    applied.push({ rule: "maxConsecutiveSetsPerMuscleGroup", source: "methodology", value: maxConsecutive, detail: `At most ${maxConsecutive} sets in a row share a primary muscle group.` });
+    applied.push({
+      rule: "maxConsecutiveSetsPerMuscleGroup",
+      source: "methodology",
+      value: maxConsecutive,
+      detail: `At most ${maxConsecutive} sets in a row share a primary muscle group.`,
+    });
   }
 
   // Safety: RPE, impact and skill by level and age.
@@ -165,12 +191,24 @@ export function resolveWorkoutBounds(args: {
   // A beginner never gets advanced clips; age bounds can lower that further.
   let maxSkillRank = Math.min(levelRank(level) + 1, 2);
   if (age) maxSkillRank = Math.min(maxSkillRank, levelRank(age.maxSkill));
-  applied.push({ rule: "maxSkillLevel", source: "safety", value: ["beginner", "intermediate", "advanced"][maxSkillRank], detail: "No clip above the safe skill level." });
+  applied.push({
+    rule: "maxSkillLevel",
+    source: "safety",
+    value: ["beginner", "intermediate", "advanced"][maxSkillRank],
+    detail: "No clip above the safe skill level.",
+  });
 
   const bannedIds = new Set(rules?.bannedExerciseIds ?? []);
-  if (bannedIds.size) applied.push({ rule: "bannedExerciseIds", source: "methodology", value: [...bannedIds], detail: `${bannedIds.size} exercise(s) are never programmed.` });
+  if (bannedIds.size)
+    applied.push({ rule: "bannedExerciseIds", source: "methodology", value: [...bannedIds], detail: `${bannedIds.size} exercise(s) are never programmed.` });
   const bannedPatterns = new Set(rules?.bannedMovementPatterns ?? []);
-  if (bannedPatterns.size) applied.push({ rule: "bannedMovementPatterns", source: "methodology", value: [...bannedPatterns], detail: `Movement patterns never programmed: ${[...bannedPatterns].join(", ")}.` });
+  if (bannedPatterns.size)
+    applied.push({
+      rule: "bannedMovementPatterns",
+      source: "methodology",
+      value: [...bannedPatterns],
+      detail: `Movement patterns never programmed: ${[...bannedPatterns].join(", ")}.`,
+    });
 
   if (infeasible.length) throw new InfeasibleError(infeasible);
   return {
@@ -285,7 +323,10 @@ export function filterPool(all: PoolExercise[], opts: PoolFilterOptions): { elig
       .filter(([k, n]) => k !== "preferredEquipmentCategoryIds" && n > 0)
       .map(([k, n]) => `${k} removed ${n}`)
       .join(", ");
-    const top = Object.entries(removedBy).filter(([k]) => k !== "preferredEquipmentCategoryIds").sort((a, b) => b[1] - a[1])[0]?.[0] ?? "hardRules";
+    const top =
+      Object.entries(removedBy)
+        .filter(([k]) => k !== "preferredEquipmentCategoryIds")
+        .sort((a, b) => b[1] - a[1])[0]?.[0] ?? "hardRules";
     infeasible.push({
       rule: top,
       target: top === "maxSkillLevel" || top === "maxImpact" ? "endUserProfileDetails" : "methodologyProfileId",
@@ -300,7 +341,13 @@ export function filterPool(all: PoolExercise[], opts: PoolFilterOptions): { elig
   }
   return {
     eligible: afterEquipment,
-    stages: { sources: all.length, afterCollections: afterCollections.length, afterHardRules: afterHard.length, afterEquipment: afterEquipment.length, removedBy },
+    stages: {
+      sources: all.length,
+      afterCollections: afterCollections.length,
+      afterHardRules: afterHard.length,
+      afterEquipment: afterEquipment.length,
+      removedBy,
+    },
     infeasible,
   };
 }
@@ -337,7 +384,8 @@ export function verifyWorkout(
     if (!Number.isFinite(it.durationSeconds) || it.durationSeconds <= 0) errors.push(`duration: instance ${i} has no positive duration`);
     if (it.kind === "rest") {
       if (i > 0 && instances[i - 1]!.kind === "rest") errors.push(`structure: two rests in a row at ${i}`);
-      if (it.durationSeconds < b.restMin || it.durationSeconds > b.restMax) errors.push(`restSeconds: rest ${i} is ${it.durationSeconds}s, outside ${b.restMin}-${b.restMax}`);
+      if (it.durationSeconds < b.restMin || it.durationSeconds > b.restMax)
+        errors.push(`restSeconds: rest ${i} is ${it.durationSeconds}s, outside ${b.restMin}-${b.restMax}`);
       if (b.ratio && i > 0) {
         const prev = instances[i - 1]!;
         const expected = Math.round(prev.durationSeconds * (b.ratio.rest / b.ratio.work));
@@ -352,20 +400,23 @@ export function verifyWorkout(
     }
     const hard = exerciseAllowedByHardRules(ex, b);
     if (hard) errors.push(`${hard}: instance ${i} uses ${ex.nameEn}`);
-    if (it.durationSeconds < b.workMin || it.durationSeconds > b.workMax) errors.push(`workSeconds: set ${i} is ${it.durationSeconds}s, outside ${b.workMin}-${b.workMax}`);
+    if (it.durationSeconds < b.workMin || it.durationSeconds > b.workMax)
+      errors.push(`workSeconds: set ${i} is ${it.durationSeconds}s, outside ${b.workMin}-${b.workMax}`);
     if (it.reps !== null) {
       if (!Number.isInteger(it.reps) || it.reps < 1) errors.push(`reps: set ${i} has invalid reps`);
       else if (Math.abs(it.reps * ex.estimatedRepDuration - it.durationSeconds) > 1) errors.push(`reps: set ${i} duration does not match ${it.reps} reps`);
     }
     if (it.rpe !== null && (it.rpe > b.maxRpe || it.rpe < PLATFORM.rpe.min)) errors.push(`maxRpe: set ${i} has RPE ${it.rpe} (max ${b.maxRpe})`);
-    if (it.phase === "main" && ctx.focusMuscleIds && !ex.muscles.some(([m]) => ctx.focusMuscleIds!.has(m))) errors.push(`muscleGroupIds: set ${i} (${ex.nameEn}) trains none of the requested muscle groups`);
+    if (it.phase === "main" && ctx.focusMuscleIds && !ex.muscles.some(([m]) => ctx.focusMuscleIds!.has(m)))
+      errors.push(`muscleGroupIds: set ${i} (${ex.nameEn}) trains none of the requested muscle groups`);
     const pm = primaryMuscle(ex);
     if (pm && pm === streakMuscle) streak++;
     else {
       streakMuscle = pm;
       streak = 1;
     }
-    if (b.maxConsecutive !== null && streak > b.maxConsecutive) errors.push(`maxConsecutiveSetsPerMuscleGroup: ${streak} sets in a row on one muscle group at ${i}`);
+    if (b.maxConsecutive !== null && streak > b.maxConsecutive)
+      errors.push(`maxConsecutiveSetsPerMuscleGroup: ${streak} sets in a row on one muscle group at ${i}`);
   }
   if (b.requireWarmup) {
     const first = instances[0]!;

@@ -78,7 +78,16 @@ export interface GuidanceSignals {
   workStyle?: "reps" | "time";
 }
 
-export const SIGNAL_DIMENSIONS = ["impact", "intensity", "focusMuscleGroupIds", "avoidExerciseIds", "preferExerciseIds", "equipment", "rest", "workStyle"] as const;
+export const SIGNAL_DIMENSIONS = [
+  "impact",
+  "intensity",
+  "focusMuscleGroupIds",
+  "avoidExerciseIds",
+  "preferExerciseIds",
+  "equipment",
+  "rest",
+  "workStyle",
+] as const;
 export type SignalDimension = (typeof SIGNAL_DIMENSIONS)[number];
 
 /** A rule the generation honoured, as the Inspector lists it. */

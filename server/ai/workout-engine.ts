@@ -11,7 +11,15 @@ import { mergeSignals, readGuidance } from "./guidance";
 import { callModel } from "./model-call";
 import { WORKOUT_SYSTEM, WorkoutModelOutput, workoutPrompt } from "./prompts/workout";
 import type { ConfiguredModel } from "./providers/model";
-import { type EngineName, type GuidanceSignals, InfeasibleError, type MethodologyInput, SIGNAL_DIMENSIONS, type SignalDimension, type Violation } from "./types";
+import {
+  type EngineName,
+  type GuidanceSignals,
+  InfeasibleError,
+  type MethodologyInput,
+  SIGNAL_DIMENSIONS,
+  type SignalDimension,
+  type Violation,
+} from "./types";
 
 export interface WorkoutEngineInput extends Omit<WorkoutPlanInput, "signals" | "signalSource" | "chosenMainIds"> {
   userText: string | undefined;
@@ -44,7 +52,11 @@ export interface WorkoutEngineResult {
 }
 
 /** Reads the texts deterministically with rule 3's precedence: member text over methodology text over history. */
-export function deterministicSignals(input: WorkoutEngineInput): { signals: GuidanceSignals; origin: Map<SignalDimension, Violation["source"]>; violations: Violation[] } {
+export function deterministicSignals(input: WorkoutEngineInput): {
+  signals: GuidanceSignals;
+  origin: Map<SignalDimension, Violation["source"]>;
+  violations: Violation[];
+} {
   const fromMethodology = readGuidance(input.methodology?.guidance, input.ref, input.pool);
   const fromUser = readGuidance(input.userText, input.ref, input.pool);
   const base = mergeSignals(input.historySignals ?? {}, fromMethodology).merged;
@@ -152,7 +164,7 @@ export async function runWorkoutEngine(input: WorkoutEngineInput): Promise<Worko
 /** Model text is shown to members: one line of plain text, bounded. */
 export function clean(text: string, max: number): string {
   return text
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\p{Cc}+/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, max);

@@ -56,7 +56,16 @@ describe("plan schedule", () => {
 
   it("fills every training day, never repeats a workout within a week and balances categories", () => {
     const weeks = progression({ weeks: 4, daysPerWeek: 3, level: "intermediate", rpeCap: 8 });
-    const { sessions } = schedule({ candidates, level: "intermediate", weeks, rotation: [cat(0), cat(1), cat(2)], recoveryCategoryId: null, signals: {}, allowedEquipmentIds: null, seed: "x" });
+    const { sessions } = schedule({
+      candidates,
+      level: "intermediate",
+      weeks,
+      rotation: [cat(0), cat(1), cat(2)],
+      recoveryCategoryId: null,
+      signals: {},
+      allowedEquipmentIds: null,
+      seed: "x",
+    });
     expect(sessions).toHaveLength(12);
     for (let w = 1; w <= 4; w++) {
       const week = sessions.filter((s) => s.week === w);

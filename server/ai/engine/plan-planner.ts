@@ -48,7 +48,14 @@ const round = (x: number, step = 0.05) => Math.round(x / step) * step;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Week phases and progression factors. Volume and intensity never fall between build weeks. */
-export function progression(args: { weeks: number; daysPerWeek: number; level: Level; rpeCap: number; intensity?: number; volumeScale?: number }): PlanWeekShape[] {
+export function progression(args: {
+  weeks: number;
+  daysPerWeek: number;
+  level: Level;
+  rpeCap: number;
+  intensity?: number;
+  volumeScale?: number;
+}): PlanWeekShape[] {
   const out: PlanWeekShape[] = [];
   const days = WEEK_DAYS[clamp(args.daysPerWeek, 1, 7)]!;
   const restDays = [1, 2, 3, 4, 5, 6, 7].filter((d) => !days.includes(d));
@@ -150,7 +157,11 @@ export function schedule(input: ScheduleInput): { sessions: ScheduledSession[]; 
       let chosen: string | null = fixed[slot] && byId.has(fixed[slot]!) ? fixed[slot]! : null;
       if (!chosen) {
         const wantCategory =
-          input.recoveryCategoryId && days.length >= 4 && slot === days.length - 1 ? input.recoveryCategoryId : input.rotation.length ? input.rotation[slot % input.rotation.length]! : null;
+          input.recoveryCategoryId && days.length >= 4 && slot === days.length - 1
+            ? input.recoveryCategoryId
+            : input.rotation.length
+              ? input.rotation[slot % input.rotation.length]!
+              : null;
         const late = wk.week > Math.ceil((nWeeks * 2) / 3) && wk.phase !== "deload";
         let best: PlanCandidate | null = null;
         let bestScore = -Infinity;
@@ -162,7 +173,7 @@ export function schedule(input: ScheduleInput): { sessions: ScheduledSession[]; 
           else if (gap === 1) s += late && levelR < 2 ? 1.5 : -1;
           else if (gap === -1) s += wk.phase === "deload" ? 1.5 : 0.3;
           else s -= 3;
-          if (input.allowedEquipmentIds && c.facts && c.facts.equipmentIds.some((id) => !input.allowedEquipmentIds!.has(id))) s -= 3;
+          if (input.allowedEquipmentIds && c.facts?.equipmentIds.some((id) => !input.allowedEquipmentIds!.has(id))) s -= 3;
           if (input.signals.impact === "avoid-high" && c.facts?.hasHighImpact) s -= 2;
           if (input.signals.impact === "prefer-high" && c.facts?.hasHighImpact) s += 0.5;
           if (input.signals.equipment === "none" && c.facts?.equipmentIds.length) s -= 1.5;

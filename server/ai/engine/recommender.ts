@@ -43,7 +43,10 @@ export interface RankedItem<T> {
 }
 
 /** What the member's history says: favourite categories and whether to shift the level. */
-export function readHistory(rows: WorkoutHistoryRow[], level: Level): { targetLevel: Level; favourites: Map<string, number>; sessions: number; feedback: number } {
+export function readHistory(
+  rows: WorkoutHistoryRow[],
+  level: Level,
+): { targetLevel: Level; favourites: Map<string, number>; sessions: number; feedback: number } {
   const favourites = new Map<string, number>();
   let tooHard = 0;
   let tooEasy = 0;
@@ -54,7 +57,8 @@ export function readHistory(rows: WorkoutHistoryRow[], level: Level): { targetLe
     feedback += r.tooEasy + r.tooHard + r.justRight + (r.rating !== null ? 1 : 0);
     tooHard += r.tooHard;
     tooEasy += r.tooEasy;
-    const liked = (r.rating !== null && r.rating >= 4 ? 1 : 0) + (r.completed >= 2 ? 0.5 : r.completed >= 1 ? 0.25 : 0) - (r.rating !== null && r.rating <= 2 ? 1 : 0);
+    const liked =
+      (r.rating !== null && r.rating >= 4 ? 1 : 0) + (r.completed >= 2 ? 0.5 : r.completed >= 1 ? 0.25 : 0) - (r.rating !== null && r.rating <= 2 ? 1 : 0);
     for (const c of r.categoryIds) favourites.set(c, (favourites.get(c) ?? 0) + liked);
   }
   let rank = levelRank(level);
@@ -76,7 +80,14 @@ export function scoreWorkout(w: RankableWorkout, p: RankingProfile, now = Date.n
   const goalHits = w.categoryIds.filter((c) => p.goalCategoryIds.includes(c));
   if (goalHits.length) {
     s += 1.2 * Math.min(goalHits.length, 2);
-    reasons.push({ weight: 1.8, text: `serves your goal${p.goalNames.length > 1 ? "s" : ""} (${p.goalNames.slice(0, 2).join(", ").toLowerCase()}) with ${goalHits.map((c) => p.categoryNames.get(c) ?? c).slice(0, 2).join(" and ").toLowerCase()}` });
+    reasons.push({
+      weight: 1.8,
+      text: `serves your goal${p.goalNames.length > 1 ? "s" : ""} (${p.goalNames.slice(0, 2).join(", ").toLowerCase()}) with ${goalHits
+        .map((c) => p.categoryNames.get(c) ?? c)
+        .slice(0, 2)
+        .join(" and ")
+        .toLowerCase()}`,
+    });
   }
 
   if (p.allowedEquipmentIds) {
@@ -92,7 +103,11 @@ export function scoreWorkout(w: RankableWorkout, p: RankingProfile, now = Date.n
   const minutes = Math.round(w.duration / 60);
   const off = Math.abs(w.duration - p.targetSeconds) / 60;
   s -= Math.min(off / 15, 2);
-  if (off <= 7) reasons.push({ weight: 0.7, text: p.trainingDaysPerWeek ? `${minutes} minutes suits ${p.trainingDaysPerWeek} training days a week` : `${minutes} minutes long` });
+  if (off <= 7)
+    reasons.push({
+      weight: 0.7,
+      text: p.trainingDaysPerWeek ? `${minutes} minutes suits ${p.trainingDaysPerWeek} training days a week` : `${minutes} minutes long`,
+    });
 
   if (p.age !== undefined && p.age >= 65) {
     if (w.hasHighImpact) s -= 2;
@@ -135,7 +150,12 @@ export function scoreWorkout(w: RankableWorkout, p: RankingProfile, now = Date.n
 function similarity(a: RankableWorkout, b: RankableWorkout): number {
   const inter = a.categoryIds.filter((c) => b.categoryIds.includes(c)).length;
   const union = new Set([...a.categoryIds, ...b.categoryIds]).size || 1;
-  return 0.5 * (inter / union) + 0.2 * Number(a.difficulty === b.difficulty) + 0.15 * Number(a.trainerId !== null && a.trainerId === b.trainerId) + 0.15 * Number(Math.abs(a.duration - b.duration) < 300);
+  return (
+    0.5 * (inter / union) +
+    0.2 * Number(a.difficulty === b.difficulty) +
+    0.15 * Number(a.trainerId !== null && a.trainerId === b.trainerId) +
+    0.15 * Number(Math.abs(a.duration - b.duration) < 300)
+  );
 }
 
 /** Maximal marginal relevance: each next pick trades relevance against likeness to those picked. */

@@ -23,13 +23,24 @@ const minutes = (s: number) => Math.max(1, Math.round(s / 60));
 export function workoutName(f: WorkoutTextFacts, ref: ReferenceIndex, locale: Locale): string {
   const p = phrases(locale);
   const category = pickText(ref.categoryById.get(f.categoryId)?.name, locale) || p.workout;
-  const focus = f.muscleIds.length >= 5 ? p.fullBody : joinNames(f.muscleIds.slice(0, 2).map((id) => pickText(ref.muscleById.get(id)?.name, locale)).filter(Boolean));
+  const focus =
+    f.muscleIds.length >= 5
+      ? p.fullBody
+      : joinNames(
+          f.muscleIds
+            .slice(0, 2)
+            .map((id) => pickText(ref.muscleById.get(id)?.name, locale))
+            .filter(Boolean),
+        );
   return [category, focus, `${minutes(f.totalSeconds)} ${p.min}`].filter(Boolean).join(" · ");
 }
 
 export function workoutDescription(f: WorkoutTextFacts, ref: ReferenceIndex, locale: Locale): string {
   const p = phrases(locale);
-  const muscles = f.muscleIds.slice(0, 4).map((id) => pickText(ref.muscleById.get(id)?.name, locale)).filter(Boolean);
+  const muscles = f.muscleIds
+    .slice(0, 4)
+    .map((id) => pickText(ref.muscleById.get(id)?.name, locale))
+    .filter(Boolean);
   const equipment = f.equipmentIds.map((id) => pickText(ref.equipmentById.get(id)?.name, locale)).filter(Boolean);
   const frames = [f.warmup ? p.warmup : null, f.cooldown ? p.cooldown : null].filter(Boolean).join(" + ");
   const parts = [

@@ -12,7 +12,16 @@ import { type GuidanceSignals, InfeasibleError, type Level, type PoolExercise, t
 import type { Pace, Phase, PlannedInstance } from "./workout-planner";
 
 export type BaseSegment =
-  | { kind: "exercise"; exerciseId: string; durationSeconds: number; workSeconds: number | null; reps: number | null; pace: string | null; weightLevel: string | null; rpe: number | null }
+  | {
+      kind: "exercise";
+      exerciseId: string;
+      durationSeconds: number;
+      workSeconds: number | null;
+      reps: number | null;
+      pace: string | null;
+      weightLevel: string | null;
+      rpe: number | null;
+    }
   | { kind: "rest"; durationSeconds: number };
 
 export interface AdaptInput {
@@ -63,6 +72,8 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
     return null;
   };
 
+  // Clips that pass every hard and soft check, computed once for all swaps.
+  let swapCandidates: PoolExercise[] | null = null;
   const used = new Set(input.segments.filter((s) => s.kind === "exercise").map((s) => (s as { exerciseId: string }).exerciseId));
   const replacement = new Map<string, string | null>();
   const decide = (id: string): string | null => {
@@ -79,7 +90,8 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
       replacement.set(id, id);
       return id;
     }
-    const best = mostSimilar(e, input.swapPool.filter((c) => c.id !== id && !hardReason(c) && !softReason(c)), used, b.level);
+    swapCandidates ??= input.swapPool.filter((c) => !hardReason(c) && !softReason(c));
+    const best = mostSimilar(e, swapCandidates, used, b.level);
     if (best) {
       replacement.set(id, best.id);
       used.add(best.id);
@@ -108,7 +120,17 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
   const out: PlannedInstance[] = [];
   for (const s of input.segments) {
     if (s.kind === "rest") {
-      out.push({ kind: "rest", exerciseId: null, durationSeconds: clamp(Math.round(s.durationSeconds * restFactor), b.restMin, b.restMax), reps: null, pace: null, weightLevel: null, rpe: null, skipIntro: false, phase: "main" });
+      out.push({
+        kind: "rest",
+        exerciseId: null,
+        durationSeconds: clamp(Math.round(s.durationSeconds * restFactor), b.restMin, b.restMax),
+        reps: null,
+        pace: null,
+        weightLevel: null,
+        rpe: null,
+        skipIntro: false,
+        phase: "main",
+      });
       continue;
     }
     const id = decide(s.exerciseId);
@@ -118,7 +140,12 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
     const baseSeconds = s.durationSeconds > 0 ? s.durationSeconds : (s.workSeconds ?? 30);
     let reps: number | null = null;
     let duration: number;
-    if (s.reps !== null && !e.isStretch && e.estimatedRepDuration >= 1 && (e.movementPattern === null || REP_PATTERNS.has(e.movementPattern) || id === s.exerciseId)) {
+    if (
+      s.reps !== null &&
+      !e.isStretch &&
+      e.estimatedRepDuration >= 1 &&
+      (e.movementPattern === null || REP_PATTERNS.has(e.movementPattern) || id === s.exerciseId)
+    ) {
       const targetSeconds = (id === s.exerciseId ? s.reps * e.estimatedRepDuration : baseSeconds) * workFactor;
       reps = Math.max(1, Math.round(targetSeconds / e.estimatedRepDuration));
       while (reps * e.estimatedRepDuration < b.workMin - 0.5 && reps < 500) reps++;
@@ -158,7 +185,9 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
   }
   while (cleaned.length && cleaned[cleaned.length - 1]!.kind === "rest") cleaned.pop();
   if (cleaned.length === 0) {
-    throw new InfeasibleError([{ rule: "notEligible", target: "workoutId", message: "No exercise of this workout can be adapted for this member within the safety bounds." }]);
+    throw new InfeasibleError([
+      { rule: "notEligible", target: "workoutId", message: "No exercise of this workout can be adapted for this member within the safety bounds." },
+    ]);
   }
 
   // Phases: leading and trailing stretches frame the workout; repeats skip the intro.
@@ -182,8 +211,13 @@ export function adaptWorkoutPlan(input: AdaptInput): AdaptResult {
     }
   }
   const total = cleaned.reduce((s, it) => s + it.durationSeconds, 0);
-  const errors = verifyWorkout(cleaned, { ...b, durationMinSec: 1, durationMaxSec: Math.max(b.durationMaxSec, total) }, { poolById: input.poolById, focusMuscleIds: null });
-  if (errors.length) throw new InfeasibleError([{ rule: errors[0]!.split(":")[0]!, target: "workoutId", message: `The adapted workout would break a rule: ${errors[0]}.` }]);
+  const errors = verifyWorkout(
+    cleaned,
+    { ...b, durationMinSec: 1, durationMaxSec: Math.max(b.durationMaxSec, total) },
+    { poolById: input.poolById, focusMuscleIds: null },
+  );
+  if (errors.length)
+    throw new InfeasibleError([{ rule: errors[0]!.split(":")[0]!, target: "workoutId", message: `The adapted workout would break a rule: ${errors[0]}.` }]);
   return { instances: cleaned, totalDurationSeconds: total, swaps, dropped, scaling: { workFactor, restFactor, rpeShift, levelGap: gap }, violations };
 }
 
@@ -193,6 +227,7 @@ function mostSimilar(e: PoolExercise, candidates: PoolExercise[], used: Set<stri
   let best: PoolExercise | null = null;
   let bestScore = 0.5;
   for (const c of candidates) {
+    if (c.id === e.id) continue;
     let s = 0;
     if (pm && primaryMuscle(c) === pm) s += 3;
     const shared = c.muscles.reduce((acc, [m, x]) => acc + Math.min(x, e.muscles.find(([n]) => n === m)?.[1] ?? 0), 0);

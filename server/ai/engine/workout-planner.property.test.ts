@@ -38,7 +38,21 @@ const KNOWN_RULES = new Set([
   "maxConsecutiveSetsPerMuscleGroup",
   "duration",
 ]);
-const PHRASES = ["no jumping", "focus on core and glutes", "make it really hard", "easy session please", "short rests", "more rest", "bodyweight only", "no burpees", "I love lunges", "reps please", "timed intervals", "upper body", "jumps and plyo welcome"];
+const PHRASES = [
+  "no jumping",
+  "focus on core and glutes",
+  "make it really hard",
+  "easy session please",
+  "short rests",
+  "more rest",
+  "bodyweight only",
+  "no burpees",
+  "I love lunges",
+  "reps please",
+  "timed intervals",
+  "upper body",
+  "jumps and plyo welcome",
+];
 
 const subset = <T>(xs: readonly T[], max = xs.length) => fc.subarray([...xs], { minLength: 0, maxLength: max });
 
@@ -53,7 +67,10 @@ const rulesArb: fc.Arbitrary<MethodologyRules> = fc.record(
     requireCooldown: fc.boolean(),
     maxImpact: fc.constantFrom("low" as const, "high" as const),
     maxConsecutiveSetsPerMuscleGroup: fc.integer({ min: 1, max: 5 }),
-    bannedExerciseIds: subset(EXERCISES.map((e) => teamExerciseId(e.key)), 6),
+    bannedExerciseIds: subset(
+      EXERCISES.map((e) => teamExerciseId(e.key)),
+      6,
+    ),
     bannedMovementPatterns: subset(PATTERNS, 2),
     maxRpe: fc.integer({ min: 3, max: 10 }),
   },
@@ -66,18 +83,39 @@ const bodyArb = fc.record(
       {
         age: fc.integer({ min: 14, max: 90 }),
         fitnessLevels: subset(["beginner", "intermediate", "advanced"] as const),
-        goalIds: subset(GOALS.map((g) => goalId(g.key)), 3),
+        goalIds: subset(
+          GOALS.map((g) => goalId(g.key)),
+          3,
+        ),
         trainingDaysPerWeek: fc.integer({ min: 1, max: 7 }),
-        preferredEquipmentCategoryIds: subset(EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)), 3),
+        preferredEquipmentCategoryIds: subset(
+          EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)),
+          3,
+        ),
       },
       { requiredKeys: [] },
     ),
-    duration: fc.option(fc.tuple(fc.option(fc.integer({ min: 5, max: 120 }), { nil: undefined }), fc.option(fc.integer({ min: 5, max: 120 }), { nil: undefined })), { nil: undefined }),
+    duration: fc.option(
+      fc.tuple(fc.option(fc.integer({ min: 5, max: 120 }), { nil: undefined }), fc.option(fc.integer({ min: 5, max: 120 }), { nil: undefined })),
+      { nil: undefined },
+    ),
     categoryId: fc.option(fc.constantFrom(...CATEGORIES.map((c) => categoryId(c.key))), { nil: undefined }),
     sources: subset(["team_exercises", "free_stock", "premium_stock"] as const),
     collections: fc.option(fc.tuple(fc.boolean(), subset(ALL_COLLECTIONS, 3)), { nil: undefined }),
-    muscleGroupIds: fc.option(subset(MUSCLE_GROUPS.map((m) => muscleGroupId(m.key)), 3), { nil: undefined }),
-    preferredEquipmentCategoryIds: fc.option(subset(EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)), 3), { nil: undefined }),
+    muscleGroupIds: fc.option(
+      subset(
+        MUSCLE_GROUPS.map((m) => muscleGroupId(m.key)),
+        3,
+      ),
+      { nil: undefined },
+    ),
+    preferredEquipmentCategoryIds: fc.option(
+      subset(
+        EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)),
+        3,
+      ),
+      { nil: undefined },
+    ),
     rules: fc.option(rulesArb, { nil: undefined }),
     guidance: fc.option(subset(PHRASES, 3), { nil: undefined }),
     userRequirements: fc.option(subset(PHRASES, 3), { nil: undefined }),
@@ -100,7 +138,9 @@ describe("workout generate (property)", () => {
     await fc.assert(
       fc.asyncProperty(bodyArb, async (x) => {
         const [a, z] = x.duration ?? [undefined, undefined];
-        const durationOptions = x.duration ? { minMinutes: a !== undefined && z !== undefined ? Math.min(a, z) : a, maxMinutes: a !== undefined && z !== undefined ? Math.max(a, z) : z } : undefined;
+        const durationOptions = x.duration
+          ? { minMinutes: a !== undefined && z !== undefined ? Math.min(a, z) : a, maxMinutes: a !== undefined && z !== undefined ? Math.max(a, z) : z }
+          : undefined;
         const body: GenerationRequest = {
           endUserProfileDetails: x.profile as GenerationRequest["endUserProfileDetails"],
           durationOptions,
@@ -170,7 +210,10 @@ describe("workout generate (property)", () => {
             expect(ins[i - 1]!.kind).toBe("single-exercise");
             expect(it.durationSeconds).toBeGreaterThanOrEqual(Math.max(PLATFORM.restSeconds.min, x.rules?.restSecondsMin ?? 0));
             expect(it.durationSeconds).toBeLessThanOrEqual(Math.min(PLATFORM.restSeconds.max, x.rules?.restSecondsMax ?? 999));
-            if (x.rules?.workRestRatio) expect(Math.abs(it.durationSeconds - ins[i - 1]!.durationSeconds * (x.rules.workRestRatio.rest / x.rules.workRestRatio.work))).toBeLessThanOrEqual(1);
+            if (x.rules?.workRestRatio)
+              expect(
+                Math.abs(it.durationSeconds - ins[i - 1]!.durationSeconds * (x.rules.workRestRatio.rest / x.rules.workRestRatio.work)),
+              ).toBeLessThanOrEqual(1);
             continue;
           }
           const e = byId.get(it.exerciseId!)!;
@@ -183,7 +226,7 @@ describe("workout generate (property)", () => {
           if (x.rules?.bannedExerciseIds) expect(x.rules.bannedExerciseIds).not.toContain(e.id);
           if (x.rules?.bannedMovementPatterns && e.movementPattern) expect(x.rules.bannedMovementPatterns).not.toContain(e.movementPattern);
           if (x.rules?.maxImpact === "low" || (x.profile?.age ?? 30) >= 65) expect(e.impact).toBe("low");
-          const lvl = x.profile?.fitnessLevels?.length ? Math.min(...x.profile?.fitnessLevels.map((l) => levelRank(l))) : 1;
+          const lvl = x.profile?.fitnessLevels?.length ? Math.min(...(x.profile?.fitnessLevels ?? []).map((l) => levelRank(l))) : 1;
           expect(levelRank(e.skillLevel ?? "beginner")).toBeLessThanOrEqual(Math.min(2, lvl + 1));
           if (body.includeExerciseCollections?.length) expect(body.includeExerciseCollections).toContain(e.collectionName);
           if (body.excludeExerciseCollections?.length) expect(body.excludeExerciseCollections).not.toContain(e.collectionName);

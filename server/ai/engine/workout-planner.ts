@@ -106,13 +106,23 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
   };
   if (signals.avoidExerciseIds?.length) {
     const avoid = new Set(signals.avoidExerciseIds);
-    softly("avoidExerciseIds", "avoidExerciseIds", (e) => !avoid.has(e.id), "Could not leave out every exercise asked to avoid without making the pool too small.");
+    softly(
+      "avoidExerciseIds",
+      "avoidExerciseIds",
+      (e) => !avoid.has(e.id),
+      "Could not leave out every exercise asked to avoid without making the pool too small.",
+    );
   }
   if (signals.impact === "avoid-high") {
     softly("impact", "impact", (e) => e.impact !== "high", "Could not avoid every high-impact exercise without making the pool too small.");
   }
   if (signals.equipment === "none") {
-    softly("equipment", "equipment", (e) => e.equipmentIds.every((id) => ref.equipmentById.get(id)?.key === "mat"), "Could not avoid equipment without making the pool too small.");
+    softly(
+      "equipment",
+      "equipment",
+      (e) => e.equipmentIds.every((id) => ref.equipmentById.get(id)?.key === "mat"),
+      "Could not avoid equipment without making the pool too small.",
+    );
   }
 
   // ---- Work and rest for main sets.
@@ -125,19 +135,37 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
   if (signals.rest === "longer") rest *= 1.4;
   const range = mainWorkRange(b);
   if (range.min > range.max) {
-    throw new InfeasibleError([{ rule: "workRestRatio", target: "methodologyProfileId", message: "No set length satisfies the work range, the rest range and the work:rest ratio together." }]);
+    throw new InfeasibleError([
+      {
+        rule: "workRestRatio",
+        target: "methodologyProfileId",
+        message: "No set length satisfies the work range, the rest range and the work:rest ratio together.",
+      },
+    ]);
   }
   const proposedWork = Math.round(work);
   work = clamp(Math.round(work), range.min, range.max);
   const narrowed = b.ratio !== null || b.workMin > PLATFORM.workSeconds.min || b.workMax < PLATFORM.workSeconds.max;
   if (work !== proposedWork) {
-    clamps.push({ field: "workSeconds", proposed: proposedWork, applied: work, rule: b.ratio ? "workRestRatio" : proposedWork < range.min ? "workSecondsMin" : "workSecondsMax", source: narrowed ? "methodology" : "platform" });
+    clamps.push({
+      field: "workSeconds",
+      proposed: proposedWork,
+      applied: work,
+      rule: b.ratio ? "workRestRatio" : proposedWork < range.min ? "workSecondsMin" : "workSecondsMax",
+      source: narrowed ? "methodology" : "platform",
+    });
   }
   const proposedRest = Math.round(rest);
   rest = b.ratio ? Math.round(work * (b.ratio.rest / b.ratio.work)) : clamp(Math.round(rest), b.restMin, b.restMax);
   if (rest !== proposedRest) {
     const restNarrowed = b.ratio !== null || b.restMin > PLATFORM.restSeconds.min || b.restMax < PLATFORM.restSeconds.max;
-    clamps.push({ field: "restSeconds", proposed: proposedRest, applied: rest, rule: b.ratio ? "workRestRatio" : proposedRest < b.restMin ? "restSecondsMin" : "restSecondsMax", source: restNarrowed ? "methodology" : "platform" });
+    clamps.push({
+      field: "restSeconds",
+      proposed: proposedRest,
+      applied: rest,
+      rule: b.ratio ? "workRestRatio" : proposedRest < b.restMin ? "restSecondsMin" : "restSecondsMax",
+      source: restNarrowed ? "methodology" : "platform",
+    });
   }
 
   // ---- Warm-up and cool-down from stretch clips.
@@ -167,7 +195,9 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       {
         rule: focus ? "muscleGroupIds" : "minimumPool",
         target: focus ? "muscleGroupIds" : "exerciseSources",
-        message: focus ? "No exercise in the filtered pool trains the requested muscle groups." : "No exercise in the filtered pool is suitable for the main block.",
+        message: focus
+          ? "No exercise in the filtered pool trains the requested muscle groups."
+          : "No exercise in the filtered pool is suitable for the main block.",
       },
     ]);
   }
@@ -285,7 +315,6 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       out.push(inst);
     };
     for (const e of seqWarm) push(e, "warmup", 0, 1);
-    const rounds = Math.ceil(seqMain.length / Math.max(1, k));
     seqMain.forEach((e, i) => {
       if (i > 0) out.push(restInstance());
       push(e, "main", i, seqMain.length);
@@ -440,26 +469,38 @@ export function scoreExercise(
   stretchCategory: boolean,
 ): number {
   const { signals } = input;
-  const level = input.bounds.level;
   let s = 1;
-  if (input.categoryKey && e.categoryKeys.includes(input.categoryKey)) s += 3;
-  input.goalCategoryKeys.forEach((k, i) => {
-    if (e.categoryKeys.includes(k)) s += i === 0 ? 1.2 : 0.6;
-  });
-  const share = (ids: readonly string[]) => {
-    let acc = 0;
-    for (const [m, x] of e.muscles) if (ids.includes(m)) acc += x;
-    return acc;
-  };
-  if (input.muscleGroupIds?.length) s += 2 * share(input.muscleGroupIds);
-  if (signals.focusMuscleGroupIds?.length) s += 2.5 * share(signals.focusMuscleGroupIds);
-  const gap = levelRank(e.skillLevel ?? "beginner") - levelRank(level);
+  const cats = e.categoryKeys;
+  if (input.categoryKey && cats.includes(input.categoryKey)) s += 3;
+  const goals = input.goalCategoryKeys;
+  for (let i = 0; i < goals.length; i++) if (cats.includes(goals[i]!)) s += i === 0 ? 1.2 : 0.6;
+  const focus = input.muscleGroupIds;
+  const soft = signals.focusMuscleGroupIds;
+  if (focus?.length || soft?.length) {
+    for (const [m, x] of e.muscles) {
+      if (focus?.includes(m)) s += 2 * x;
+      if (soft?.includes(m)) s += 2.5 * x;
+    }
+  }
+  const gap = (e.skillLevel === "advanced" ? 2 : e.skillLevel === "intermediate" ? 1 : 0) - levelRank(input.bounds.level);
   s += gap === 0 ? 1 : gap === -1 ? 0.5 : gap > 0 ? -2.5 * gap : 0;
-  if (signals.impact === "avoid-high" && e.impact === "high") s -= 3;
-  if (signals.impact === "prefer-high" && e.impact === "high") s += 1.5;
-  if (signals.equipment === "use" && e.equipmentIds.length) s += 1;
-  if (signals.equipment === "none" && e.equipmentIds.length) s -= 2;
-  if (input.preferredEquipmentIds && e.equipmentIds.some((id) => input.preferredEquipmentIds!.has(id) && loadedEquipment.has(id))) s += 0.75;
+  if (e.impact === "high") {
+    if (signals.impact === "avoid-high") s -= 3;
+    else if (signals.impact === "prefer-high") s += 1.5;
+  }
+  if (e.equipmentIds.length) {
+    if (signals.equipment === "use") s += 1;
+    else if (signals.equipment === "none") s -= 2;
+    const preferred = input.preferredEquipmentIds;
+    if (preferred) {
+      for (const id of e.equipmentIds) {
+        if (preferred.has(id) && loadedEquipment.has(id)) {
+          s += 0.75;
+          break;
+        }
+      }
+    }
+  }
   if (signals.preferExerciseIds?.includes(e.id)) s += 3;
   if (e.isStretch && !stretchCategory) s -= 2;
   return s;

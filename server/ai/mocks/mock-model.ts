@@ -24,7 +24,9 @@ export function mockJsonModel(answer: (prompt: string) => unknown) {
   const model = new MockLanguageModelV3({
     modelId: "mock-json",
     doGenerate: async (options) => {
-      const prompt = options.prompt.map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join(""))).join("\n");
+      const prompt = options.prompt
+        .map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join("")))
+        .join("\n");
       prompts.push(prompt);
       return result(JSON.stringify(answer(prompt)));
     },

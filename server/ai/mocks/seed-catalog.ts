@@ -15,7 +15,12 @@ export function seedReferenceIndex(): ReferenceIndex {
   const cats = CATEGORIES.map((c) => ({ id: categoryId(c.key), key: c.key, name: c.name as Record<string, string> }));
   const muscles = MUSCLE_GROUPS.map((m) => ({ id: muscleGroupId(m.key), key: m.key, name: m.name as Record<string, string> }));
   const eqCats = EQUIPMENT_CATEGORIES.map((c) => ({ id: equipmentCategoryId(c.key), key: c.key, name: c.name as Record<string, string> }));
-  const eq = EQUIPMENT.map((e) => ({ id: equipmentId(e.key), key: e.key, name: e.name as Record<string, string>, equipmentCategoryId: e.equipmentCategoryKey ? equipmentCategoryId(e.equipmentCategoryKey) : null }));
+  const eq = EQUIPMENT.map((e) => ({
+    id: equipmentId(e.key),
+    key: e.key,
+    name: e.name as Record<string, string>,
+    equipmentCategoryId: e.equipmentCategoryKey ? equipmentCategoryId(e.equipmentCategoryKey) : null,
+  }));
   const goals = GOALS.map((g) => ({ id: goalId(g.key), key: g.key, name: g.name as Record<string, string> }));
   return {
     categoryById: new Map(cats.map((c) => [c.id, c])),
@@ -43,7 +48,9 @@ export function seedTeamPool(): PoolExercise[] {
     movementPattern: e.movementPattern,
     isStretch: e.isStretch,
     categoryKeys: e.categories,
-    muscles: [...e.muscleGroups].sort((a, b) => b.share - a.share || (muscleGroupId(a.key) < muscleGroupId(b.key) ? -1 : 1)).map((m) => [muscleGroupId(m.key), m.share] as [string, number]),
+    muscles: [...e.muscleGroups]
+      .sort((a, b) => b.share - a.share || (muscleGroupId(a.key) < muscleGroupId(b.key) ? -1 : 1))
+      .map((m) => [muscleGroupId(m.key), m.share] as [string, number]),
     equipmentIds: e.equipment.map(equipmentId).sort(),
   }));
 }

@@ -24,7 +24,13 @@ export const ADAPT_SYSTEM = [
   "Answer with the JSON object only.",
 ].join(" ");
 
-export function adaptPrompt(args: { workoutName: string; exercises: { id: string; line: string }[]; profileLines: string[]; userGuidance?: string; locale: string | null }): string {
+export function adaptPrompt(args: {
+  workoutName: string;
+  exercises: { id: string; line: string }[];
+  profileLines: string[];
+  userGuidance?: string;
+  locale: string | null;
+}): string {
   return [
     `Workout: "${args.workoutName}".`,
     ...args.profileLines,

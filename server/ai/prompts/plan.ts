@@ -24,14 +24,23 @@ export const PLAN_SYSTEM = [
   "The member's text wins over the methodology's guidance. Answer with the JSON object only.",
 ].join(" ");
 
-export function planPrompt(args: { task: string; facts: string[]; userText?: string; userTextLabel: string; methodologyGuidance?: string; locale: string | null }): string {
+export function planPrompt(args: {
+  task: string;
+  facts: string[];
+  userText?: string;
+  userTextLabel: string;
+  methodologyGuidance?: string;
+  locale: string | null;
+}): string {
   return [
     args.task,
     ...args.facts,
     args.userText ? `Member's ${args.userTextLabel} (highest priority): """${args.userText}"""` : "",
     args.methodologyGuidance ? `Methodology guidance (lower priority): """${args.methodologyGuidance}"""` : "",
     "name: short English plan name. description: one or two English sentences. reasoning: two or three English sentences on why this plan suits the member.",
-    args.locale && !args.locale.startsWith("en") ? `localizedName and localizedDescription: the same in ${args.locale}.` : "localizedName and localizedDescription: null.",
+    args.locale && !args.locale.startsWith("en")
+      ? `localizedName and localizedDescription: the same in ${args.locale}.`
+      : "localizedName and localizedDescription: null.",
   ]
     .filter(Boolean)
     .join("\n");

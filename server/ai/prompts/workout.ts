@@ -56,13 +56,23 @@ export function workoutPrompt(args: {
     args.goalCategoryKeys.length ? `Goal-related categories: ${args.goalCategoryKeys.join(", ")}.` : "",
     `Choose ${args.wanted} main exercises (ordered, distinct) from the candidates, balancing muscle groups.`,
     args.userText ? `Member's ${args.userTextLabel} (highest priority guidance): """${args.userText}"""` : `No ${args.userTextLabel}.`,
-    args.methodology?.guidance ? `Methodology "${args.methodology.name}" guidance (lower priority than the member's text): """${args.methodology.guidance}"""` : "",
+    args.methodology?.guidance
+      ? `Methodology "${args.methodology.name}" guidance (lower priority than the member's text): """${args.methodology.guidance}"""`
+      : "",
     `Muscle group ids you may use in focusMuscleGroupIds: ${[...args.ref.muscleById.values()].map((m) => `${m.id}=${m.name["en-US"]}`).join(", ")}.`,
     "Candidates (id | name | muscles | impact | skill | pattern):",
-    ...args.candidates.map((e) => `${e.id} | ${e.nameEn} | ${e.muscles.slice(0, 3).map(([m]) => muscle(m)).join("/")} | ${e.impact} | ${e.skillLevel ?? "beginner"} | ${e.movementPattern ?? "-"}`),
+    ...args.candidates.map(
+      (e) =>
+        `${e.id} | ${e.nameEn} | ${e.muscles
+          .slice(0, 3)
+          .map(([m]) => muscle(m))
+          .join("/")} | ${e.impact} | ${e.skillLevel ?? "beginner"} | ${e.movementPattern ?? "-"}`,
+    ),
     "constraints: what the texts ask for (null when they say nothing). avoidExerciseIds must be candidate ids.",
     "name: a short English workout name. description: one or two English sentences.",
-    args.locale && !args.locale.startsWith("en") ? `localizedName and localizedDescription: the same in ${args.locale}.` : "localizedName and localizedDescription: null.",
+    args.locale && !args.locale.startsWith("en")
+      ? `localizedName and localizedDescription: the same in ${args.locale}.`
+      : "localizedName and localizedDescription: null.",
     "reasoning: one English sentence on why this selection suits the member.",
   ];
   return lines.filter(Boolean).join("\n");

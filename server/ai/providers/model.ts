@@ -21,9 +21,7 @@ export function getLanguageModel(): ConfiguredModel | null {
   const e = env();
   const key = `${e.OPENAI_API_KEY ?? ""}|${e.OPENAI_BASE_URL ?? ""}|${e.AI_MODEL}`;
   if (cached?.key === key) return cached.value;
-  const value = e.OPENAI_API_KEY
-    ? { model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL }).chat(e.AI_MODEL), id: e.AI_MODEL }
-    : null;
+  const value = e.OPENAI_API_KEY ? { model: createOpenAI({ apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL }).chat(e.AI_MODEL), id: e.AI_MODEL } : null;
   cached = { key, value };
   return value;
 }

@@ -21,7 +21,11 @@ export const EndUserProfileDetails = z
     fitnessLevels: z.array(Level).max(3).optional().meta({ description: "The lowest level named is used (the safe one). Default intermediate." }),
     goalIds: z.array(HexId).max(20).optional().meta({ description: "Plan goal ids (GET /v1/plans/metadata)." }),
     trainingDaysPerWeek: z.number().int().min(1).max(7).optional(),
-    preferredEquipmentCategoryIds: z.array(HexId).max(50).optional().meta({ description: "Equipment categories the member has (GET /v1/workouts/equipment/metadata)." }),
+    preferredEquipmentCategoryIds: z
+      .array(HexId)
+      .max(50)
+      .optional()
+      .meta({ description: "Equipment categories the member has (GET /v1/workouts/equipment/metadata)." }),
     endUserId: z
       .string()
       .min(1)
@@ -33,7 +37,9 @@ export const EndUserProfileDetails = z
   .meta({ id: "EndUserProfileDetails" });
 
 /** Generate's locale: exactly one of the 18 supported locales; `no`, `no-NO` and others are 400. */
-const GenerateLocale = z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(", ")} (generate accepts no aliases such as "no").` });
+const GenerateLocale = z.enum(SUPPORTED_LOCALES, {
+  error: `locale must be one of ${SUPPORTED_LOCALES.join(", ")} (generate accepts no aliases such as "no").`,
+});
 
 const ExerciseSources = z
   .array(z.enum(["premium_stock", "free_stock", "team_exercises"]))
@@ -68,7 +74,11 @@ const GenerateWorkoutFields = {
 
 const exclusiveCollections = (b: { includeExerciseCollections?: string[]; excludeExerciseCollections?: string[] }, ctx: z.RefinementCtx) => {
   if (b.includeExerciseCollections?.length && b.excludeExerciseCollections?.length) {
-    ctx.addIssue({ code: "custom", path: ["excludeExerciseCollections"], message: "includeExerciseCollections and excludeExerciseCollections are mutually exclusive; send one of them." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["excludeExerciseCollections"],
+      message: "includeExerciseCollections and excludeExerciseCollections are mutually exclusive; send one of them.",
+    });
   }
 };
 
@@ -77,7 +87,12 @@ export type GenerateWorkoutInput = z.output<typeof GenerateWorkoutBody>;
 
 export const AdaptWorkoutBody = z
   .object({
-    endUserProfileId: z.string().min(1).max(320).optional().meta({ description: "An end user of the organization (24-hex id, external id or email): personalizes from their sessions and feedback." }),
+    endUserProfileId: z
+      .string()
+      .min(1)
+      .max(320)
+      .optional()
+      .meta({ description: "An end user of the organization (24-hex id, external id or email): personalizes from their sessions and feedback." }),
     endUserProfileDetails: EndUserProfileDetails.optional(),
     exerciseSources: ExerciseSources.optional().meta({ description: "Catalog for exercise swaps. Default: team exercises plus free and premium stock." }),
     userGuidance: z.string().max(MAX_FREE_TEXT).optional(),
@@ -97,7 +112,13 @@ export const GeneratePlanBody = z
     locale: GenerateLocale.optional(),
     userRequirements: z.string().max(MAX_FREE_TEXT).optional(),
     methodologyProfileId: HexId.optional(),
-    durationWeeks: z.number().int().min(1).max(12).optional().meta({ description: "Addition: plan length in weeks (default by level: 4 for beginners, 6 otherwise)." }),
+    durationWeeks: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .optional()
+      .meta({ description: "Addition: plan length in weeks (default by level: 4 for beginners, 6 otherwise)." }),
   })
   .strict()
   .meta({ id: "GeneratePlanBody" });
@@ -105,7 +126,11 @@ export type GeneratePlanInput = z.output<typeof GeneratePlanBody>;
 
 export const AdaptPlanBody = z
   .object({
-    endUserProfileId: z.string({ error: "endUserProfileId is required." }).min(1).max(320).meta({ description: "Required: the end user the adapted plan is for." }),
+    endUserProfileId: z
+      .string({ error: "endUserProfileId is required." })
+      .min(1)
+      .max(320)
+      .meta({ description: "Required: the end user the adapted plan is for." }),
     workoutSources: WorkoutSources.optional().meta({ description: "Where replacement workouts may come from. Default: team plus template." }),
     endUserProfileDetails: EndUserProfileDetails.optional(),
     userGuidance: z.string().max(MAX_FREE_TEXT).optional(),
@@ -231,7 +256,13 @@ export const GeneratedWorkout = z
   })
   .meta({ id: "GeneratedWorkout", description: "Ephemeral: no top-level id; play it with the JSON receiver embed." });
 
-const Clamp = z.object({ field: z.string(), proposed: z.unknown(), applied: z.unknown(), rule: z.string(), source: z.enum(["platform", "methodology", "request", "safety"]) });
+const Clamp = z.object({
+  field: z.string(),
+  proposed: z.unknown(),
+  applied: z.unknown(),
+  rule: z.string(),
+  source: z.enum(["platform", "methodology", "request", "safety"]),
+});
 const Infeasible = z.object({ rule: z.string(), target: z.string(), message: z.string() });
 
 export const GeneratePreflight = z
@@ -250,7 +281,14 @@ export const GeneratePreflight = z
     infeasible: z.array(Infeasible),
     hardRulesApplied: z.array(AppliedRuleSchema),
     estimate: z
-      .object({ totalDurationSeconds: z.number(), sets: z.number().int(), distinctExercises: z.number().int(), rounds: z.number().int(), warmup: z.boolean(), cooldown: z.boolean() })
+      .object({
+        totalDurationSeconds: z.number(),
+        sets: z.number().int(),
+        distinctExercises: z.number().int(),
+        rounds: z.number().int(),
+        warmup: z.boolean(),
+        cooldown: z.boolean(),
+      })
       .nullable(),
     methodology: MethodologyRef,
   })
@@ -312,7 +350,9 @@ export const PlanWeek = z
     targetRpe: z.number(),
     trainingDays: z.array(z.number().int()),
     restDays: z.array(z.number().int()),
-    sessions: z.array(z.object({ day: z.number().int().meta({ description: "1 (Monday) to 7 (Sunday)." }), workout: PlanWorkoutRef, prescription: Prescription })),
+    sessions: z.array(
+      z.object({ day: z.number().int().meta({ description: "1 (Monday) to 7 (Sunday)." }), workout: PlanWorkoutRef, prescription: Prescription }),
+    ),
   })
   .meta({ id: "GeneratedPlanWeek" });
 
@@ -370,7 +410,11 @@ export const recommendWorkouts = defineOperation({
   weight: 10,
   params: ORG,
   body: RecommendWorkoutsBody,
-  success: { status: 200, description: "Bare recommendation response.", schema: z.object({ workouts: z.array(RecommendedWorkout), reasoning: z.string() }).meta({ id: "RecommendWorkoutsResponse" }) },
+  success: {
+    status: 200,
+    description: "Bare recommendation response.",
+    schema: z.object({ workouts: z.array(RecommendedWorkout), reasoning: z.string() }).meta({ id: "RecommendWorkoutsResponse" }),
+  },
   errors: [403, 404],
 });
 
@@ -384,7 +428,11 @@ export const recommendPlans = defineOperation({
   weight: 10,
   params: ORG,
   body: RecommendPlansBody,
-  success: { status: 200, description: "Bare recommendation response.", schema: z.object({ plans: z.array(RecommendedPlan), reasoning: z.string() }).meta({ id: "RecommendPlansResponse" }) },
+  success: {
+    status: 200,
+    description: "Bare recommendation response.",
+    schema: z.object({ plans: z.array(RecommendedPlan), reasoning: z.string() }).meta({ id: "RecommendPlansResponse" }),
+  },
   errors: [403, 404],
 });
 
@@ -441,7 +489,8 @@ export const adaptWorkout = defineOperation({
   path: "/v1/orgs/{organizationId}/workouts/{workoutId}/adapt",
   tag: "AI",
   summary: "Adapt a team workout to an end user (ephemeral)",
-  description: "Team workouts of the organization only: 400 when not eligible, 404 when not in the organization. Instances use kind `single-exercise`, as generate does.",
+  description:
+    "Team workouts of the organization only: 400 when not eligible, 404 when not in the organization. Instances use kind `single-exercise`, as generate does.",
   auth: ["X-Api-Key"],
   weight: 10,
   params: z.object({ organizationId: HexId, workoutId: HexId }),
@@ -456,7 +505,8 @@ export const adaptPlan = defineOperation({
   path: "/v1/orgs/{organizationId}/plans/{planId}/adapt",
   tag: "AI",
   summary: "Adapt a plan to an end user (persisted)",
-  description: "`endUserProfileId` is required (400 without). The plan must belong to the organization (404 otherwise). Returns the persisted adapted plan with its id.",
+  description:
+    "`endUserProfileId` is required (400 without). The plan must belong to the organization (404 otherwise). Returns the persisted adapted plan with its id.",
   auth: ["X-Api-Key"],
   weight: 10,
   params: z.object({ organizationId: HexId, planId: HexId }),

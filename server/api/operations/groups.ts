@@ -15,7 +15,9 @@ const groupFields = {
   rounds: z.number().int(),
   restBetweenRoundsSeconds: z.number().int(),
   exerciseCount: z.number().int(),
-  estimatedDuration: z.number().meta({ description: "Planned seconds of all rounds: work (time, or reps times the clip's estimated rep duration), rests, and rests between rounds." }),
+  estimatedDuration: z
+    .number()
+    .meta({ description: "Planned seconds of all rounds: work (time, or reps times the clip's estimated rep duration), rests, and rests between rounds." }),
   thumbnail: z.string().nullable().meta({ description: "Public thumbnail of the first exercise." }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -36,7 +38,9 @@ export const ExerciseGroup = z.object(groupFields).meta({ id: "ExerciseGroup", d
 export const ExerciseGroupDetail = z
   .object({
     ...groupFields,
-    items: z.array(z.object({ ...itemFields, name: z.string(), thumbnail: z.string().nullable() })).meta({ description: "The exercises in order, without media URLs." }),
+    items: z
+      .array(z.object({ ...itemFields, name: z.string(), thumbnail: z.string().nullable() }))
+      .meta({ description: "The exercises in order, without media URLs." }),
   })
   .meta({ id: "ExerciseGroupDetail" });
 

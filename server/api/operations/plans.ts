@@ -36,7 +36,10 @@ export const PlanDocument = z
     basePlanId: z.string().nullable().meta({ description: "The plan an adapted plan was derived from." }),
     nameTranslations: z.record(z.string(), z.string()).meta({ description: "Every stored translation of the name, keyed by locale." }),
     descriptionTranslations: z.record(z.string(), z.string()),
-    details: z.record(z.string(), z.unknown()).nullable().meta({ description: "Extra fields stored with generated or adapted plans (reasoning, progression notes); null otherwise." }),
+    details: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "Extra fields stored with generated or adapted plans (reasoning, progression notes); null otherwise." }),
     schedule: z
       .array(
         z.object({
@@ -47,7 +50,10 @@ export const PlanDocument = z
           workoutId: z.string(),
           workoutName: z.string(),
           duration: z.number().meta({ description: "The workout's planned seconds." }),
-          prescription: z.record(z.string(), z.unknown()).nullable().meta({ description: "Per-occurrence progression of generated plans (volume, intensity)." }),
+          prescription: z
+            .record(z.string(), z.unknown())
+            .nullable()
+            .meta({ description: "Per-occurrence progression of generated plans (volume, intensity)." }),
         }),
       )
       .meta({ description: "The plan's workouts in sequence (week, day, position); full workouts at GET /v1/plans/{planId}/workouts." }),
@@ -74,7 +80,8 @@ export const listOrganizationPlans = defineOperation({
   path: "/v1/orgs/{organizationId}/plans",
   tag: "Organization library",
   summary: "Published public and private workspace plans",
-  description: "Plans made for one member (`end-user-ai-generated`) are never listed, even with `visibility=all`; read them by id. `q` matches every word as a substring of any translation of name or description.",
+  description:
+    "Plans made for one member (`end-user-ai-generated`) are never listed, even with `visibility=all`; read them by id. `q` matches every word as a substring of any translation of name or description.",
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ organizationId: HexId }),

@@ -53,7 +53,15 @@ export const VideoAssetDetail = z
     ...videoAssetFields,
     stockTier: z.enum(["free", "premium"]).nullable().meta({ description: "Set on platform stock catalog clips." }),
     chapters: z
-      .array(z.object({ name: z.string(), startTimeSec: z.number(), endTimeSec: z.number(), equipment: z.array(z.object({ id: z.string(), name: z.string() })), muscleGroups: z.array(z.object({ id: z.string(), name: z.string() })) }))
+      .array(
+        z.object({
+          name: z.string(),
+          startTimeSec: z.number(),
+          endTimeSec: z.number(),
+          equipment: z.array(z.object({ id: z.string(), name: z.string() })),
+          muscleGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+        }),
+      )
       .optional()
       .meta({ description: "Class videos after chapter analysis." }),
   })
@@ -85,7 +93,12 @@ export const listOrganizationVideoAssets = defineOperation({
       collectionNames: z
         .string()
         .max(2000)
-        .transform((s) => s.split(",").map((p) => p.trim()).filter(Boolean))
+        .transform((s) =>
+          s
+            .split(",")
+            .map((p) => p.trim())
+            .filter(Boolean),
+        )
         .optional()
         .meta({ description: "Comma-separated exact collection names." }),
       sort: sortParam(VIDEO_ASSET_SORT_FIELDS).optional().meta({ description: "+/- on date (createdAt), name or kind; default -date." }),

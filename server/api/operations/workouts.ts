@@ -30,7 +30,10 @@ export function sortParam<F extends string>(fields: readonly F[], aliases: Recor
 export const deprecatedId = (of: string) =>
   z.string().meta({ deprecated: true, description: `Deprecated: the same value as \`${of}\`; removed in the next major release.` });
 export const deprecatedNullableId = (of: string) =>
-  z.string().nullable().meta({ deprecated: true, description: `Deprecated: the same value as \`${of}\`; removed in the next major release.` });
+  z
+    .string()
+    .nullable()
+    .meta({ deprecated: true, description: `Deprecated: the same value as \`${of}\`; removed in the next major release.` });
 
 const Url = z.string().meta({ description: "Absolute URL." });
 const SignedUrl = z.string().meta({ description: "Presigned URL, valid for about 7 days; not durable." });
@@ -183,9 +186,7 @@ export const PlaylistSegment = z
   ])
   .meta({ id: "PlaylistSegment", description: "One single-key object; the key is the segment kind." });
 
-export const WorkoutPlaylist = z
-  .object({ data: z.array(PlaylistSegment), presentationStyle: z.string().optional() })
-  .meta({ id: "WorkoutPlaylist" });
+export const WorkoutPlaylist = z.object({ data: z.array(PlaylistSegment), presentationStyle: z.string().optional() }).meta({ id: "WorkoutPlaylist" });
 
 export const MusicTrack = z
   .object({
@@ -217,7 +218,8 @@ export const getWorkoutById = defineOperation({
   path: "/v1/workouts/{workoutId}",
   tag: "Workouts",
   summary: "One workout, localized",
-  description: "Published workouts of the caller's organization, public or private. Drafts, deleted and unknown workouts are 404; other organizations' workouts are 403.",
+  description:
+    "Published workouts of the caller's organization, public or private. Drafts, deleted and unknown workouts are 404; other organizations' workouts are 403.",
   auth: ["X-Api-Key", "AccessToken"],
   weight: 1,
   params: WorkoutParams,
@@ -258,7 +260,11 @@ export const getWorkoutMusic = defineOperation({
 });
 
 const ExportQuery = z
-  .object({ locale: ReadLocale.optional().meta({ description: "Exact locale of the export (aliases no and no-NO mean nb-NO). Unsupported locales are 404, never English." }) })
+  .object({
+    locale: ReadLocale.optional().meta({
+      description: "Exact locale of the export (aliases no and no-NO mean nb-NO). Unsupported locales are 404, never English.",
+    }),
+  })
   .strict();
 
 export const getVideoExportStreamUrl = defineOperation({
@@ -304,7 +310,9 @@ const CategoryTokensParam = z
     }
     return r.value;
   })
-  .meta({ description: "Comma-separated category ids (24-hex) and `custom:<name>` tokens for workspace-defined categories; a workout matching any of them is listed." });
+  .meta({
+    description: "Comma-separated category ids (24-hex) and `custom:<name>` tokens for workspace-defined categories; a workout matching any of them is listed.",
+  });
 
 const DurationParam = z
   .string()

@@ -46,7 +46,14 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
   // The base plan's own workouts (any visibility: they were chosen by the trainer) with their facts.
   const baseIds = [...new Set(baseSchedule.map((s) => s.workoutId))];
   const [baseRows, baseFacts] = await Promise.all([listWorkoutsByIds(db, organizationId, baseIds), listWorkoutFacts(db, baseIds)]);
-  const baseCandidates: PlanCandidate[] = baseRows.map((r) => ({ id: r.id, difficulty: r.difficulty, duration: r.duration, categoryIds: r.categoryIds, preScore: 1, facts: baseFacts.get(r.id) }));
+  const baseCandidates: PlanCandidate[] = baseRows.map((r) => ({
+    id: r.id,
+    difficulty: r.difficulty,
+    duration: r.duration,
+    categoryIds: r.categoryIds,
+    preScore: 1,
+    facts: baseFacts.get(r.id),
+  }));
 
   // Replacement pool: published public workouts of the sources.
   const goalCategoryIds = [...new Set(baseCandidates.flatMap((c) => c.categoryIds))];
@@ -78,7 +85,10 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
       system: PLAN_SYSTEM,
       prompt: planPrompt({
         task: `Adapt the plan "${pickText(basePlan.name)}" (${basePlan.durationWeeks} weeks, ${basePlan.daysPerWeek} days a week, ${baseLevel}) for a ${level} member.`,
-        facts: [profile.trainingDaysPerWeek ? `The member trains ${profile.trainingDaysPerWeek} days a week.` : "", tooHard || tooEasy ? `Feedback: ${tooHard} too hard, ${tooEasy} too easy.` : ""],
+        facts: [
+          profile.trainingDaysPerWeek ? `The member trains ${profile.trainingDaysPerWeek} days a week.` : "",
+          tooHard || tooEasy ? `Feedback: ${tooHard} too hard, ${tooEasy} too easy.` : "",
+        ],
         userText: body.userGuidance,
         userTextLabel: "userGuidance",
         locale,
@@ -87,13 +97,21 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
     if (answer.ok) {
       engine = "model";
       const c = answer.value.constraints;
-      signals = mergeSignals(historySignals, { ...(c.impact ? { impact: c.impact } : {}), ...(c.intensity !== null ? { intensity: c.intensity } : {}), ...(c.equipment ? { equipment: c.equipment } : {}) }).merged;
+      signals = mergeSignals(historySignals, {
+        ...(c.impact ? { impact: c.impact } : {}),
+        ...(c.intensity !== null ? { intensity: c.intensity } : {}),
+        ...(c.equipment ? { equipment: c.equipment } : {}),
+      }).merged;
       modelTexts = { reasoning: clean(answer.value.reasoning, 900), localizedName: answer.value.localizedName ? clean(answer.value.localizedName, 90) : null };
     } else fallbackReason = answer.reason;
   }
 
   // Keep, swap or drop each base workout for this member.
-  const changes: ({ kind: "swap"; from: string; to: string; reason: string } | { kind: "drop"; from: string; reason: string } | { kind: "days"; text: string })[] = [];
+  const changes: (
+    | { kind: "swap"; from: string; to: string; reason: string }
+    | { kind: "drop"; from: string; reason: string }
+    | { kind: "days"; text: string }
+  )[] = [];
   const decision = new Map<string, string | null>();
   for (const c of baseCandidates) {
     const hard = hardExclusion(c.facts, limits);
@@ -111,7 +129,12 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
       .filter((r) => !(signals.impact === "avoid-high" && r.facts?.hasHighImpact))
       .filter((r) => !(allowedEquipmentIds !== null && r.facts?.equipmentIds.some((id) => !allowedEquipmentIds.has(id))))
       .filter((r) => !(r.difficulty === "advanced" && level === "beginner"))
-      .map((r) => ({ r, s: r.categoryIds.filter((x) => c.categoryIds.includes(x)).length * 2 - Math.abs(["beginner", "intermediate", "advanced"].indexOf(r.difficulty) - ["beginner", "intermediate", "advanced"].indexOf(level)) }))
+      .map((r) => ({
+        r,
+        s:
+          r.categoryIds.filter((x) => c.categoryIds.includes(x)).length * 2 -
+          Math.abs(["beginner", "intermediate", "advanced"].indexOf(r.difficulty) - ["beginner", "intermediate", "advanced"].indexOf(level)),
+      }))
       .sort((a, b) => b.s - a.s || (a.r.id < b.r.id ? -1 : 1))[0]?.r;
     const reason = hard ? `${hard}` : tooAdvanced ? "too advanced" : signals.impact === "avoid-high" && c.facts?.hasHighImpact ? "high impact" : "equipment";
     if (alt) {
@@ -128,7 +151,12 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
   const weeksCount = basePlan.durationWeeks;
   const daysPerWeek = profile.trainingDaysPerWeek ?? basePlan.daysPerWeek;
   if (daysPerWeek !== basePlan.daysPerWeek) changes.push({ kind: "days", text: `re-fitted ${basePlan.daysPerWeek} sessions a week to ${daysPerWeek}` });
-  const volumeScale = level === baseLevel ? 1 : ["beginner", "intermediate", "advanced"].indexOf(level) < ["beginner", "intermediate", "advanced"].indexOf(baseLevel) ? 0.85 : 1.1;
+  const volumeScale =
+    level === baseLevel
+      ? 1
+      : ["beginner", "intermediate", "advanced"].indexOf(level) < ["beginner", "intermediate", "advanced"].indexOf(baseLevel)
+        ? 0.85
+        : 1.1;
   const weeks = progression({ weeks: weeksCount, daysPerWeek, level, rpeCap: limits.rpeCap, intensity: signals.intensity, volumeScale });
   const fixed = new Map<number, string[]>();
   for (let w = 1; w <= weeksCount; w++) {
@@ -143,13 +171,31 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
   );
   const rotation = categoryRotation(pool, basePlan.categoryIds.length ? basePlan.categoryIds : goalCategoryIds);
   const { sessions } = pool.length
-    ? schedule({ candidates: pool, level, weeks, rotation, recoveryCategoryId: null, signals, allowedEquipmentIds, seed: stableStringify({ planId, body }), fixed })
+    ? schedule({
+        candidates: pool,
+        level,
+        weeks,
+        rotation,
+        recoveryCategoryId: null,
+        signals,
+        allowedEquipmentIds,
+        seed: stableStringify({ planId, body }),
+        fixed,
+      })
     : { sessions: [] };
 
-  const refs = await loadWorkoutRefs(db, organizationId, [...sessions.map((s) => s.workoutId), ...baseIds, ...changes.flatMap((c) => (c.kind === "swap" ? [c.to] : []))]);
+  const refs = await loadWorkoutRefs(db, organizationId, [
+    ...sessions.map((s) => s.workoutId),
+    ...baseIds,
+    ...changes.flatMap((c) => (c.kind === "swap" ? [c.to] : [])),
+  ]);
   const nameOf = (id: string) => pickText(refs.get(id)?.name ?? {}) || id;
   const changeTexts = changes.map((c) =>
-    c.kind === "swap" ? `swapped ${nameOf(c.from)} for ${nameOf(c.to)} (${c.reason})` : c.kind === "drop" ? `dropped ${nameOf(c.from)} (${c.reason}; no similar workout available)` : c.text,
+    c.kind === "swap"
+      ? `swapped ${nameOf(c.from)} for ${nameOf(c.to)} (${c.reason})`
+      : c.kind === "drop"
+        ? `dropped ${nameOf(c.from)} (${c.reason}; no similar workout available)`
+        : c.text,
   );
   const adaptedWord = (l: Locale) => phrases(l).adapted;
   const storedName: Record<string, string> = {};
@@ -159,7 +205,14 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
   const en = { name: storedName["en-US"]!, description: pickText(basePlan.description, "en-US") };
   const localized = locale && locale !== "en-US" ? { name: storedName[locale]!, description: pickText(basePlan.description, locale) } : null;
   const notes = describeSignals(signals, ref);
-  const reasoning = planReasoning({ weeks, daysPerWeek, level, rotationNames: rotation.map((id) => pickText(ref.categoryById.get(id)?.name)), poolSize: pool.length, notes });
+  const reasoning = planReasoning({
+    weeks,
+    daysPerWeek,
+    level,
+    rotationNames: rotation.map((id) => pickText(ref.categoryById.get(id)?.name)),
+    poolSize: pool.length,
+    notes,
+  });
   const adaptationReasoning =
     modelTexts?.reasoning ??
     [
@@ -223,7 +276,12 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
         endUserId: member.id,
         basePlanId: basePlan.id,
         generationId,
-        details: { weeks: weeks.map(({ week, phase, volumeFactor, intensityDelta, targetRpe }) => ({ week, phase, volumeFactor, intensityDelta, targetRpe })), reasoning, adaptationReasoning, engine },
+        details: {
+          weeks: weeks.map(({ week, phase, volumeFactor, intensityDelta, targetRpe }) => ({ week, phase, volumeFactor, intensityDelta, targetRpe })),
+          reasoning,
+          adaptationReasoning,
+          engine,
+        },
       },
       sessions.map((s) => ({ week: s.week, day: s.day, position: 0, workoutId: s.workoutId, prescription: { ...s.prescription } })),
     );
@@ -235,7 +293,13 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
       methodology,
       inspection,
       request: { planId, ...JSON.parse(JSON.stringify(body)) },
-      result: { planId: newPlanId, basePlanId: basePlan.id, durationWeeks: weeksCount, daysPerWeek, sessions: sessions.map((s) => ({ week: s.week, day: s.day, workoutId: s.workoutId })) },
+      result: {
+        planId: newPlanId,
+        basePlanId: basePlan.id,
+        durationWeeks: weeksCount,
+        daysPerWeek,
+        sessions: sessions.map((s) => ({ week: s.week, day: s.day, workoutId: s.workoutId })),
+      },
     });
   });
   return document;

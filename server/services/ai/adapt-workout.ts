@@ -55,22 +55,41 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
   const skipped: string[] = [];
   for (const s of segments) {
     if (s.kind === "exercise" && s.videoAssetId) {
-      base.push({ kind: "exercise", exerciseId: s.videoAssetId, durationSeconds: s.durationSeconds, workSeconds: s.workSeconds, reps: s.reps, pace: s.pace, weightLevel: s.weightLevel, rpe: s.rpe });
+      base.push({
+        kind: "exercise",
+        exerciseId: s.videoAssetId,
+        durationSeconds: s.durationSeconds,
+        workSeconds: s.workSeconds,
+        reps: s.reps,
+        pace: s.pace,
+        weightLevel: s.weightLevel,
+        rpe: s.rpe,
+      });
     } else if (s.kind === "break") base.push({ kind: "rest", durationSeconds: s.durationSeconds });
     else if (s.kind === "multiExercise" && s.exerciseIds?.length) {
       const each = Math.max(10, Math.round(s.durationSeconds / s.exerciseIds.length));
-      for (const id of s.exerciseIds) base.push({ kind: "exercise", exerciseId: id, durationSeconds: each, workSeconds: each, reps: null, pace: null, weightLevel: null, rpe: null });
+      for (const id of s.exerciseIds)
+        base.push({ kind: "exercise", exerciseId: id, durationSeconds: each, workSeconds: each, reps: null, pace: null, weightLevel: null, rpe: null });
     } else skipped.push(s.kind);
   }
   if (!base.some((s) => s.kind === "exercise")) {
     throw badRequest("This workout is not eligible for adapt: it has no exercise segments (class and media-only workouts cannot be adapted).", "workoutId");
   }
 
-  const member = await resolveMember(db, organizationId, body.endUserProfileId ?? profile.endUserId);
   const baseLevel = workout.difficulty as Level;
   // Without fitness levels the member is taken to be at the workout's own level.
   const level = profile.fitnessLevels?.length ? levelOf(profile.fitnessLevels) : baseLevel;
-  const history = member ? await listEndUserHistory(db, organizationId, member.id) : [];
+  const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_ADAPT_SOURCES;
+  const [history, swapPool, own] = await Promise.all([
+    resolveMember(db, organizationId, body.endUserProfileId ?? profile.endUserId).then((member) =>
+      member ? listEndUserHistory(db, organizationId, member.id) : [],
+    ),
+    premiumStockAllowed(organizationId).then((premium) => loadExercisePool(db, organizationId, sources, premium)),
+    loadPoolExercisesByIds(
+      db,
+      base.filter((s) => s.kind === "exercise").map((s) => (s as { exerciseId: string }).exerciseId),
+    ),
+  ]);
   const historySignals: GuidanceSignals = {};
   let tooHard = 0;
   let tooEasy = 0;
@@ -82,14 +101,6 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
   if (tooHard > tooEasy) historySignals.intensity = -1;
   else if (tooEasy > tooHard) historySignals.intensity = 1;
 
-  const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_ADAPT_SOURCES;
-  const [swapPool, own] = await Promise.all([
-    premiumStockAllowed(organizationId).then((premium) => loadExercisePool(db, organizationId, sources, premium)),
-    loadPoolExercisesByIds(
-      db,
-      base.filter((s) => s.kind === "exercise").map((s) => (s as { exerciseId: string }).exerciseId),
-    ),
-  ]);
   if (body.exerciseSources?.length && swapPool.length === 0) {
     throw infeasibleError([{ rule: "exerciseSources", target: "exerciseSources", message: "The selected exerciseSources contain no exercise clips." }]);
   }
@@ -97,13 +108,24 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
   const bounds = resolveWorkoutBounds({ level, profile, durationOptions: { minMinutes: 5, maxMinutes: 120 }, rules: null });
   const allowedEquipmentIds = allowedEquipmentFor(profile.preferredEquipmentCategoryIds, ref);
 
-  const fromUser = readGuidance(body.userGuidance, ref, [...own, ...swapPool.slice(0, 2000)]);
+  const fromUser = readGuidance(body.userGuidance, ref, [...own, ...swapPool]);
   const detSignals = mergeSignals(historySignals, fromUser).merged;
   const locale = (body.locale ?? null) as Locale | null;
   const nameEn = pickText(workout.name, "en-US");
 
   const run = (signals: GuidanceSignals) =>
-    adaptWorkoutPlan({ segments: base, baseLevel, level, poolById, swapPool, allowedEquipmentIds, ref, bounds, signals, signalSource: body.userGuidance ? "userGuidance" : "profile" });
+    adaptWorkoutPlan({
+      segments: base,
+      baseLevel,
+      level,
+      poolById,
+      swapPool,
+      allowedEquipmentIds,
+      ref,
+      bounds,
+      signals,
+      signalSource: body.userGuidance ? "userGuidance" : "profile",
+    });
 
   let engine: "deterministic" | "model" = "deterministic";
   let fallbackReason: string | undefined;
@@ -120,8 +142,15 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
       system: ADAPT_SYSTEM,
       prompt: adaptPrompt({
         workoutName: nameEn,
-        exercises: own.map((e) => ({ id: e.id, line: `${e.nameEn} | ${e.impact} | ${e.skillLevel ?? "beginner"} | ${e.equipmentIds.map((id) => pickText(ref.equipmentById.get(id)?.name)).join("/") || "none"}` })),
-        profileLines: [`Workout level: ${baseLevel}. Member level: ${level}.`, profile.age !== undefined ? `Age: ${profile.age}.` : "", historySignals.intensity ? `Recent feedback: workouts felt too ${historySignals.intensity < 0 ? "hard" : "easy"}.` : ""].filter(Boolean),
+        exercises: own.map((e) => ({
+          id: e.id,
+          line: `${e.nameEn} | ${e.impact} | ${e.skillLevel ?? "beginner"} | ${e.equipmentIds.map((id) => pickText(ref.equipmentById.get(id)?.name)).join("/") || "none"}`,
+        })),
+        profileLines: [
+          `Workout level: ${baseLevel}. Member level: ${level}.`,
+          profile.age !== undefined ? `Age: ${profile.age}.` : "",
+          historySignals.intensity ? `Recent feedback: workouts felt too ${historySignals.intensity < 0 ? "hard" : "easy"}.` : "",
+        ].filter(Boolean),
         userGuidance: body.userGuidance,
         locale,
       }),
@@ -155,16 +184,24 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
     throw err;
   }
 
-  const details = await loadDetails(db, adapted.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId!));
+  const details = await loadDetails(
+    db,
+    adapted.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId!),
+  );
   const instances = presentInstances(adapted.instances, poolById, details, ref, locale);
-  const summary = summarizeWorkout(adapted.instances, poolById, ref);
+  const summary = summarizeWorkout(adapted.instances, poolById);
   const suffix = (l: Locale) => phrases(l).adapted;
   const en = { name: `${nameEn} · ${suffix("en-US")}`, description: pickText(workout.description, "en-US") };
   const localized =
     locale && locale !== "en-US"
-      ? { name: modelLocalizedName && !isEnglish(locale) ? modelLocalizedName : `${pickText(workout.name, locale)} · ${suffix(locale)}`, description: pickText(workout.description, locale) }
+      ? {
+          name: modelLocalizedName && !isEnglish(locale) ? modelLocalizedName : `${pickText(workout.name, locale)} · ${suffix(locale)}`,
+          description: pickText(workout.description, locale),
+        }
       : null;
-  const reasoning = modelReasoning ?? adaptationReasoning({ nameEn, baseLevel, level, adapted, skipped, signals, ref, poolById, historyUsed: Object.keys(historySignals).length > 0 });
+  const reasoning =
+    modelReasoning ??
+    adaptationReasoning({ nameEn, baseLevel, level, adapted, skipped, signals, ref, poolById, historyUsed: Object.keys(historySignals).length > 0 });
 
   const generationId = newGenerationId();
   const { methodology, inspection } = buildInspection(generationId, {
@@ -201,23 +238,22 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
     adaptationReasoning: reasoning,
     baseWorkoutId: workout.id,
   };
-  await db.transaction((tx) =>
-    saveGeneration(tx, {
-      id: generationId,
-      organizationId,
-      kind: "workout-adapt",
-      engine,
-      methodology,
-      inspection,
-      request: { workoutId, ...JSON.parse(JSON.stringify(body)) },
-      result: {
-        ...resultRecord({ totalDurationSeconds: adapted.totalDurationSeconds, rounds: 1, instances: adapted.instances }, instances),
-        swaps: adapted.swaps,
-        dropped: adapted.dropped,
-        scaling: adapted.scaling,
-      },
-    }),
-  );
+  // A single INSERT: the snapshot lands whole or not at all, whatever the client does.
+  await saveGeneration(db, {
+    id: generationId,
+    organizationId,
+    kind: "workout-adapt",
+    engine,
+    methodology,
+    inspection,
+    request: { workoutId, ...JSON.parse(JSON.stringify(body)) },
+    result: {
+      ...resultRecord({ totalDurationSeconds: adapted.totalDurationSeconds, rounds: 1, instances: adapted.instances }, instances),
+      swaps: adapted.swaps,
+      dropped: adapted.dropped,
+      scaling: adapted.scaling,
+    },
+  });
   return response;
 }
 
@@ -235,8 +271,14 @@ function adaptationReasoning(a: {
   const parts: string[] = [];
   const gap = levelRank(a.baseLevel) - levelRank(a.level);
   const pct = (f: number) => `${Math.round(Math.abs(f - 1) * 100)}%`;
-  if (gap > 0) parts.push(`"${a.nameEn}" is ${a.baseLevel}; for a ${a.level} member work is ${pct(a.adapted.scaling.workFactor)} shorter, rests ${pct(a.adapted.scaling.restFactor)} longer and target effort ${Math.abs(a.adapted.scaling.rpeShift)} RPE lower.`);
-  else if (gap < 0) parts.push(`"${a.nameEn}" is ${a.baseLevel}; for an ${a.level} member work is ${pct(a.adapted.scaling.workFactor)} longer, rests ${pct(a.adapted.scaling.restFactor)} shorter and target effort ${Math.abs(a.adapted.scaling.rpeShift)} RPE higher.`);
+  if (gap > 0)
+    parts.push(
+      `"${a.nameEn}" is ${a.baseLevel}; for a ${a.level} member work is ${pct(a.adapted.scaling.workFactor)} shorter, rests ${pct(a.adapted.scaling.restFactor)} longer and target effort ${Math.abs(a.adapted.scaling.rpeShift)} RPE lower.`,
+    );
+  else if (gap < 0)
+    parts.push(
+      `"${a.nameEn}" is ${a.baseLevel}; for an ${a.level} member work is ${pct(a.adapted.scaling.workFactor)} longer, rests ${pct(a.adapted.scaling.restFactor)} shorter and target effort ${Math.abs(a.adapted.scaling.rpeShift)} RPE higher.`,
+    );
   else parts.push(`"${a.nameEn}" already matches a ${a.level} member's level, so its structure and dosing are kept.`);
   const name = (id: string) => a.poolById.get(id)?.nameEn ?? id;
   const why: Record<string, string> = {
@@ -248,8 +290,10 @@ function adaptationReasoning(a: {
     avoidExerciseIds: "you asked to avoid it",
     bannedExerciseIds: "not allowed",
   };
-  if (a.adapted.swaps.length) parts.push(`Swapped ${a.adapted.swaps.map((s) => `${name(s.from)} for ${name(s.to)} (${why[s.reason] ?? s.reason})`).join(", ")}.`);
-  if (a.adapted.dropped.length) parts.push(`Removed ${a.adapted.dropped.map((d) => `${name(d.id)} (${why[d.reason] ?? d.reason})`).join(", ")}: no similar clip fits.`);
+  if (a.adapted.swaps.length)
+    parts.push(`Swapped ${a.adapted.swaps.map((s) => `${name(s.from)} for ${name(s.to)} (${why[s.reason] ?? s.reason})`).join(", ")}.`);
+  if (a.adapted.dropped.length)
+    parts.push(`Removed ${a.adapted.dropped.map((d) => `${name(d.id)} (${why[d.reason] ?? d.reason})`).join(", ")}: no similar clip fits.`);
   const guidance = describeSignals(a.signals, a.ref);
   if (guidance.length) parts.push(`Following your guidance and history it ${guidance.join(", ")}.`);
   else if (a.historyUsed) parts.push("Your recent feedback was taken into account.");

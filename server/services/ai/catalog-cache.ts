@@ -59,7 +59,9 @@ async function exerciseVersion(db: Tx, organizationId: string): Promise<string> 
 }
 
 export async function cachedTeamPool(db: Tx, organizationId: string): Promise<PoolExercise[]> {
-  return cached(pools, organizationId, await exerciseVersion(db, organizationId), async () => (await listTeamPoolExercises(db, organizationId)).map(toPoolExercise));
+  return cached(pools, organizationId, await exerciseVersion(db, organizationId), async () =>
+    (await listTeamPoolExercises(db, organizationId)).map(toPoolExercise),
+  );
 }
 
 /** A pool row as the engines use it (shares as numbers, muscles sorted largest first). */
@@ -183,6 +185,24 @@ export async function rankedPublicWorkouts(
   },
 ): Promise<{ total: number; ranked: RankedCatalogWorkout[] }> {
   const catalog = await cachedWorkoutCatalog(db, args.organizationId);
+  // The ranking is a pure function of the catalog and the arguments: many profiles share one.
+  const key = JSON.stringify([args.organizationId, args.sources ?? null, args.categoryIds ?? null, args.levelRank, args.goalCategoryIds, args.targetSeconds, args.limit ?? null]);
+  const hit = rankings.get(key);
+  if (hit && hit.catalog === catalog) return hit.result;
+  const result = rankCatalog(catalog, args);
+  rankings.delete(key);
+  rankings.set(key, { catalog, result });
+  while (rankings.size > MAX_RANKINGS) rankings.delete(rankings.keys().next().value!);
+  return result;
+}
+
+const MAX_RANKINGS = 500;
+const rankings = new Map<string, { catalog: CatalogWorkout[]; result: { total: number; ranked: RankedCatalogWorkout[] } }>();
+
+function rankCatalog(
+  catalog: CatalogWorkout[],
+  args: { sources?: string[]; categoryIds?: string[]; levelRank: number; goalCategoryIds: string[]; targetSeconds: number; limit?: number },
+): { total: number; ranked: RankedCatalogWorkout[] } {
   const sources = args.sources?.length ? new Set<string>(args.sources) : null;
   const categories = args.categoryIds?.length ? new Set(args.categoryIds) : null;
   const goals = new Set(args.goalCategoryIds);

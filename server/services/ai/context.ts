@@ -41,7 +41,7 @@ export const METHODOLOGY_REJECTED = "methodologyProfileId does not name an activ
 export async function resolveMethodology(db: Tx, organizationId: string, id: string | undefined): Promise<MethodologyInput | null> {
   if (!id) return null;
   const row = await findMethodologyProfile(db, organizationId, id);
-  if (!row || row.scope !== "team" || !row.isActive) throw badRequest(METHODOLOGY_REJECTED, "methodologyProfileId");
+  if (row?.scope !== "team" || !row.isActive) throw badRequest(METHODOLOGY_REJECTED, "methodologyProfileId");
   return { id: row.id, name: row.name, version: row.version, applicability: row.applicability, guidance: row.guidance, rules: row.rules };
 }
 
@@ -52,7 +52,13 @@ export function assertReferenceIds(
 ): void {
   for (const c of checks) {
     const map =
-      c.kind === "category" ? ref.categoryById : c.kind === "muscleGroup" ? ref.muscleById : c.kind === "equipmentCategory" ? ref.equipmentCategoryById : ref.goalById;
+      c.kind === "category"
+        ? ref.categoryById
+        : c.kind === "muscleGroup"
+          ? ref.muscleById
+          : c.kind === "equipmentCategory"
+            ? ref.equipmentCategoryById
+            : ref.goalById;
     const unknown = (c.ids ?? []).filter((id) => !map.has(id));
     if (unknown.length) {
       throw new ApiError({
@@ -115,7 +121,6 @@ export async function loadPoolExercisesByIds(db: Tx, ids: string[]): Promise<Poo
   return (await listPoolExercisesByIds(db, [...new Set(ids)])).map(toPoolExercise);
 }
 
-
 // --- Errors and snapshots ---------------------------------------------------------------
 
 /** An infeasible request as the contract's 400: the message names the rule, details list them all. */
@@ -148,7 +153,10 @@ export function buildInspection(generationId: string, i: InspectionInput) {
       methodology,
       hardRulesApplied: i.hardRulesApplied,
       violations: i.violations,
-      complianceStatus: (!i.methodology ? "not_applicable" : methodologyViolations.length ? "partial" : "compliant") as "compliant" | "partial" | "not_applicable",
+      complianceStatus: (!i.methodology ? "not_applicable" : methodologyViolations.length ? "partial" : "compliant") as
+        | "compliant"
+        | "partial"
+        | "not_applicable",
       generationId,
       engine: i.engine,
       model: i.model,

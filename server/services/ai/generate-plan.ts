@@ -22,9 +22,28 @@ import { clean } from "@/server/ai/workout-engine";
 import { badRequest } from "@/server/api/errors";
 import type { GeneratePlanInput } from "@/server/api/operations/ai";
 import { type Locale, pickText } from "@/server/api/locale";
-import { assertReferenceIds, buildInspection, getReferenceIndex, goalCategoryKeys, infeasibleError, newGenerationId, resolveMember, resolveMethodology, saveGeneration } from "./context";
+import {
+  assertReferenceIds,
+  buildInspection,
+  getReferenceIndex,
+  goalCategoryKeys,
+  infeasibleError,
+  newGenerationId,
+  resolveMember,
+  resolveMethodology,
+  saveGeneration,
+} from "./context";
 import { methodologyReason } from "./generate-workout";
-import { applyStructuralRules, loadPlanCandidates, loadWorkoutRefs, localizedPlanFields, planLimits, planReasoning, presentWeeks, structuralViolations } from "./plan-common";
+import {
+  applyStructuralRules,
+  loadPlanCandidates,
+  loadWorkoutRefs,
+  localizedPlanFields,
+  planLimits,
+  planReasoning,
+  presentWeeks,
+  structuralViolations,
+} from "./plan-common";
 
 export async function generatePlan(db: Db, organizationId: string, body: GeneratePlanInput) {
   const ref = await getReferenceIndex(db);
@@ -44,7 +63,15 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
   const goalKeys = goalCategoryKeys(ref, profile.goalIds);
   const goalCategoryIds = goalKeys.map((k) => ref.categoryByKey.get(k)!.id);
   const targetSeconds = defaultSessionMinutes(level, profile.trainingDaysPerWeek) * 60;
-  const { total, eligible, excludedBy } = await loadPlanCandidates(db, { organizationId, sources, categoryIds: body.categoryIds, level, goalCategoryIds, targetSeconds, limits });
+  const { total, eligible, excludedBy } = await loadPlanCandidates(db, {
+    organizationId,
+    sources,
+    categoryIds: body.categoryIds,
+    level,
+    goalCategoryIds,
+    targetSeconds,
+    limits,
+  });
   // Rule 5: at least 3 eligible workouts across the sources and categories, else 400.
   if (total < PLATFORM.minimumPlanWorkouts) {
     throw badRequest(
@@ -58,7 +85,9 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
       {
         rule: top,
         target: top === "maxImpact" || top === "maxSkillLevel" ? "endUserProfileDetails" : "methodologyProfileId",
-        message: `Only ${eligible.length} workout(s) remain after the hard rules (${Object.entries(excludedBy).map(([k, n]) => `${k} removed ${n}`).join(", ")}); plan generate needs at least ${PLATFORM.minimumPlanWorkouts}.`,
+        message: `Only ${eligible.length} workout(s) remain after the hard rules (${Object.entries(excludedBy)
+          .map(([k, n]) => `${k} removed ${n}`)
+          .join(", ")}); plan generate needs at least ${PLATFORM.minimumPlanWorkouts}.`,
       },
     ]);
   }
@@ -71,7 +100,12 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
   let signals: GuidanceSignals = merged.merged;
   const violations: Violation[] = merged.overridden
     .filter((d) => fromMethodology[d] !== undefined)
-    .map((d) => ({ rule: `methodology.guidance.${d}`, source: "methodology", severity: "soft", detail: `The methodology's guidance on ${d} was overridden by userRequirements (precedence rule 3).` }));
+    .map((d) => ({
+      rule: `methodology.guidance.${d}`,
+      source: "methodology",
+      severity: "soft",
+      detail: `The methodology's guidance on ${d} was overridden by userRequirements (precedence rule 3).`,
+    }));
 
   const model = getLanguageModel();
   const weeksCount = body.durationWeeks ?? (level === "beginner" ? 4 : 6);
@@ -79,7 +113,9 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
   const rotation = categoryRotation(pool, body.categoryIds?.length ? body.categoryIds : goalCategoryIds);
   const recovery = body.categoryIds?.length
     ? null
-    : ([...STRETCH_CATEGORIES].map((k) => ref.categoryByKey.get(k)?.id).find((id) => id && !rotation.includes(id) && pool.some((c) => c.categoryIds.includes(id))) ?? null);
+    : ([...STRETCH_CATEGORIES]
+        .map((k) => ref.categoryByKey.get(k)?.id)
+        .find((id) => id && !rotation.includes(id) && pool.some((c) => c.categoryIds.includes(id))) ?? null);
   const facts: PlanTextFacts = { level, weeks: weeksCount, daysPerWeek, goalIds: profile.goalIds ?? [], categoryIds: rotation };
 
   let engine: "deterministic" | "model" = "deterministic";
@@ -106,7 +142,11 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
     if (answer.ok) {
       engine = "model";
       const c = answer.value.constraints;
-      signals = mergeSignals(signals, { ...(c.impact ? { impact: c.impact } : {}), ...(c.intensity !== null ? { intensity: c.intensity } : {}), ...(c.equipment ? { equipment: c.equipment } : {}) }).merged;
+      signals = mergeSignals(signals, {
+        ...(c.impact ? { impact: c.impact } : {}),
+        ...(c.intensity !== null ? { intensity: c.intensity } : {}),
+        ...(c.equipment ? { equipment: c.equipment } : {}),
+      }).merged;
       texts = {
         name: clean(answer.value.name, 90),
         description: clean(answer.value.description, 700),
@@ -130,9 +170,22 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
   });
   if (!strict) violations.push(...structuralViolations(sessions, new Map(pool.map((c) => [c.id, c])), methodology?.rules ?? null));
 
-  const refs = await loadWorkoutRefs(db, organizationId, sessions.map((s) => s.workoutId));
-  const en = texts ? { name: texts.name, description: texts.description } : { name: planName(facts, ref, "en-US"), description: planDescription(facts, ref, "en-US") };
-  const localized = locale && locale !== "en-US" ? (texts?.localizedName && !isEnglish(locale) ? { name: texts.localizedName, description: texts.localizedDescription ?? planDescription(facts, ref, locale) } : isEnglish(locale) ? en : { name: planName(facts, ref, locale), description: planDescription(facts, ref, locale) }) : null;
+  const refs = await loadWorkoutRefs(
+    db,
+    organizationId,
+    sessions.map((s) => s.workoutId),
+  );
+  const en = texts
+    ? { name: texts.name, description: texts.description }
+    : { name: planName(facts, ref, "en-US"), description: planDescription(facts, ref, "en-US") };
+  const localized =
+    locale && locale !== "en-US"
+      ? texts?.localizedName && !isEnglish(locale)
+        ? { name: texts.localizedName, description: texts.localizedDescription ?? planDescription(facts, ref, locale) }
+        : isEnglish(locale)
+          ? en
+          : { name: planName(facts, ref, locale), description: planDescription(facts, ref, locale) }
+      : null;
   const notes = describeSignals(signals, ref);
   const reasoning =
     texts?.reasoning ??
@@ -180,7 +233,9 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
     if (persisted) {
       // Persisted translation maps: every locale from the engine's templates (model texts for English and the requested locale).
       const storedName = texts ? { ...translateAll((l) => planName(facts, ref, l)), ...nameTranslations } : translateAll((l) => planName(facts, ref, l));
-      const storedDescription = texts ? { ...translateAll((l) => planDescription(facts, ref, l)), ...descriptionTranslations } : translateAll((l) => planDescription(facts, ref, l));
+      const storedDescription = texts
+        ? { ...translateAll((l) => planDescription(facts, ref, l)), ...descriptionTranslations }
+        : translateAll((l) => planDescription(facts, ref, l));
       await insertPlanWithSchedule(
         tx,
         {
@@ -200,7 +255,11 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
           daysPerWeek,
           endUserId: member!.id,
           generationId,
-          details: { weeks: weeks.map(({ week, phase, volumeFactor, intensityDelta, targetRpe }) => ({ week, phase, volumeFactor, intensityDelta, targetRpe })), reasoning, engine },
+          details: {
+            weeks: weeks.map(({ week, phase, volumeFactor, intensityDelta, targetRpe }) => ({ week, phase, volumeFactor, intensityDelta, targetRpe })),
+            reasoning,
+            engine,
+          },
         },
         sessions.map((s) => ({ week: s.week, day: s.day, position: 0, workoutId: s.workoutId, prescription: { ...s.prescription } })),
       );
@@ -213,7 +272,12 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
       methodology: methodologyRef,
       inspection,
       request: JSON.parse(JSON.stringify(body)),
-      result: { planId: planId ?? null, durationWeeks: weeksCount, daysPerWeek, sessions: sessions.map((s) => ({ week: s.week, day: s.day, workoutId: s.workoutId })) },
+      result: {
+        planId: planId ?? null,
+        durationWeeks: weeksCount,
+        daysPerWeek,
+        sessions: sessions.map((s) => ({ week: s.week, day: s.day, workoutId: s.workoutId })),
+      },
     });
   });
   return document;

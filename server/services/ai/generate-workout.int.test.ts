@@ -64,13 +64,30 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
       expect(asset.body.data.id).toBe(id);
     }
     const ex = w.instances.find((i: any) => i.exercise).exercise;
-    for (const k of ["id", "name", "description", "thumbnailUrl", "videoUri", "estimatedRepDuration", "muscleGroups", "equipment", "collectionName", "coach", "skillLevel", "categories"]) expect(ex).toHaveProperty(k);
+    for (const k of [
+      "id",
+      "name",
+      "description",
+      "thumbnailUrl",
+      "videoUri",
+      "estimatedRepDuration",
+      "muscleGroups",
+      "equipment",
+      "collectionName",
+      "coach",
+      "skillLevel",
+      "categories",
+    ])
+      expect(ex).toHaveProperty(k);
     expect(ex.videoUri).toMatch(/\/media\/.+\?exp=\d+&sig=/);
   });
 
   it("uses team exercises when asked, and every clip resolves through GET /v1/video-asset/{id}", async () => {
     const org = await createLibraryOrg();
-    const res = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 20, maxMinutes: 25 } } });
+    const res = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 20, maxMinutes: 25 } },
+    });
     expect(res.status, res.text).toBe(200);
     structural(res.body);
     expect(res.body.totalDurationSeconds).toBeGreaterThanOrEqual(20 * 60);
@@ -83,7 +100,10 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
 
   it("localizes for a non-English locale and keeps the legacy fields English", async () => {
     const org = await createLibraryOrg();
-    const res = await call(gen(org.organizationId), { key: org.key, body: { locale: "de-DE", exerciseSources: ["team_exercises"], endUserProfileDetails: { fitnessLevels: ["beginner"] } } });
+    const res = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { locale: "de-DE", exerciseSources: ["team_exercises"], endUserProfileDetails: { fitnessLevels: ["beginner"] } },
+    });
     expect(res.status, res.text).toBe(200);
     const w = res.body;
     expect(Object.keys(w.nameTranslations).sort()).toEqual(["de-DE", "en-US"]);
@@ -122,15 +142,24 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
   it("rejects both collection lists at once; one of them (the other empty) is fine", async () => {
     const org = await createLibraryOrg();
     const err = expectError(
-      await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], includeExerciseCollections: ["Foundations"], excludeExerciseCollections: ["Core Series"] } }),
+      await call(gen(org.organizationId), {
+        key: org.key,
+        body: { exerciseSources: ["team_exercises"], includeExerciseCollections: ["Foundations"], excludeExerciseCollections: ["Core Series"] },
+      }),
       400,
       "ValidationError",
     );
     expect(err.details?.[0]?.message).toMatch(/mutually exclusive/);
-    const ok = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], includeExerciseCollections: ["Foundations", "Core Series"], excludeExerciseCollections: [] } });
+    const ok = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], includeExerciseCollections: ["Foundations", "Core Series"], excludeExerciseCollections: [] },
+    });
     expect(ok.status, ok.text).toBe(200);
     for (const it of ok.body.instances.filter((i: any) => i.exercise)) expect(["Foundations", "Core Series"]).toContain(it.exercise.collectionName);
-    const ex = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], excludeExerciseCollections: ["HIIT Essentials"] } });
+    const ex = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], excludeExerciseCollections: ["HIIT Essentials"] },
+    });
     expect(ex.status).toBe(200);
     for (const it of ex.body.instances.filter((i: any) => i.exercise)) expect(it.exercise.collectionName).not.toBe("HIIT Essentials");
   });
@@ -144,7 +173,11 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     const e2 = expectError(await call(gen(noPremium.organizationId), { key: noPremium.key, body: { exerciseSources: ["premium_stock"] } }), 400, "BadRequest");
     expect(e2.message).toMatch(/premium stock is not included/);
     // Team plus premium on an empty workspace without premium: still nothing to build from.
-    expectError(await call(gen(noPremium.organizationId), { key: noPremium.key, body: { exerciseSources: ["team_exercises", "premium_stock"] } }), 400, "BadRequest");
+    expectError(
+      await call(gen(noPremium.organizationId), { key: noPremium.key, body: { exerciseSources: ["team_exercises", "premium_stock"] } }),
+      400,
+      "BadRequest",
+    );
     // The default catalog then only holds free stock, and every clip resolves.
     const res = await call(gen(noPremium.organizationId), { key: noPremium.key, body: {} });
     expect(res.status, res.text).toBe(200);
@@ -176,7 +209,10 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     const org = await createLibraryOrg();
     const hiit = await methodologyIdByName(org.organizationId, "HIIT 2:1 Intervals");
     const before = await countGenerations(org.organizationId);
-    const p = await call(pre(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], methodologyProfileId: hiit, endUserProfileDetails: { fitnessLevels: ["beginner"] } } });
+    const p = await call(pre(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], methodologyProfileId: hiit, endUserProfileDetails: { fitnessLevels: ["beginner"] } },
+    });
     expect(p.status, p.text).toBe(200);
     expect(p.body.feasible).toBe(true);
     expect(p.body.infeasible).toEqual([]);
@@ -207,16 +243,38 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     }
     expect([...messages]).toEqual([METHODOLOGY_REJECTED]);
     // Only generate accepts it: recommend and adapt reject the key itself.
-    expectError(await call(`/v1/orgs/${org.organizationId}/workouts/recommend`, { key: org.key, body: { methodologyProfileId: personal } }), 400, "ValidationError");
-    expectError(await call(`/v1/orgs/${org.organizationId}/workouts/${org.library.workoutIds[0]}/adapt`, { key: org.key, body: { methodologyProfileId: personal } }), 400, "ValidationError");
-    expectError(await call(`/v1/orgs/${org.organizationId}/plans/${org.library.planIds[0]}/adapt`, { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id, methodologyProfileId: personal } }), 400, "ValidationError");
-    expectError(await call(`/v1/orgs/${org.organizationId}/plans/recommend`, { key: org.key, body: { methodologyProfileId: personal } }), 400, "ValidationError");
+    expectError(
+      await call(`/v1/orgs/${org.organizationId}/workouts/recommend`, { key: org.key, body: { methodologyProfileId: personal } }),
+      400,
+      "ValidationError",
+    );
+    expectError(
+      await call(`/v1/orgs/${org.organizationId}/workouts/${org.library.workoutIds[0]}/adapt`, { key: org.key, body: { methodologyProfileId: personal } }),
+      400,
+      "ValidationError",
+    );
+    expectError(
+      await call(`/v1/orgs/${org.organizationId}/plans/${org.library.planIds[0]}/adapt`, {
+        key: org.key,
+        body: { endUserProfileId: org.library.endUsers[0]!.id, methodologyProfileId: personal },
+      }),
+      400,
+      "ValidationError",
+    );
+    expectError(
+      await call(`/v1/orgs/${org.organizationId}/plans/recommend`, { key: org.key, body: { methodologyProfileId: personal } }),
+      400,
+      "ValidationError",
+    );
   });
 
   it("applies an active team profile's hard rules, reports compliance and keeps the snapshot for GET /generations", async () => {
     const org = await createLibraryOrg();
     const id = await methodologyIdByName(org.organizationId, "Forma Balanced Standard");
-    const res = await call(gen(org.organizationId), { key: org.key, body: { methodologyProfileId: id, exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 25, maxMinutes: 35 } } });
+    const res = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { methodologyProfileId: id, exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 25, maxMinutes: 35 } },
+    });
     expect(res.status, res.text).toBe(200);
     const w = res.body;
     structural(w);
@@ -225,7 +283,17 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     expect(w.inspection.complianceStatus).toBe("compliant");
     expect(JSON.stringify(w)).not.toContain("house style"); // guidance text is never returned
     const rules = w.inspection.hardRulesApplied.map((r: any) => r.rule);
-    expect(rules).toEqual(expect.arrayContaining(["requireWarmup", "requireCooldown", "restSecondsMin", "restSecondsMax", "workSecondsMin", "workSecondsMax", "maxConsecutiveSetsPerMuscleGroup"]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        "requireWarmup",
+        "requireCooldown",
+        "restSecondsMin",
+        "restSecondsMax",
+        "workSecondsMin",
+        "workSecondsMax",
+        "maxConsecutiveSetsPerMuscleGroup",
+      ]),
+    );
     const ins = w.instances;
     expect(ins[0].phase).toBe("warmup");
     expect(STRETCHES.has(ins[0].exercise.name)).toBe(true);
@@ -251,10 +319,17 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
   it("precedence (rule 3): hard rules beat userRequirements", async () => {
     const org = await createLibraryOrg();
     const burpee = org.library.exerciseIdByKey.get("burpee")!;
-    const id = await insertMethodology(org.organizationId, { name: "Strict intervals", rules: { workSecondsMax: 30, restSecondsMax: 20, workRestRatio: { work: 2, rest: 1 }, bannedExerciseIds: [burpee] } });
+    const id = await insertMethodology(org.organizationId, {
+      name: "Strict intervals",
+      rules: { workSecondsMax: 30, restSecondsMax: 20, workRestRatio: { work: 2, rest: 1 }, bannedExerciseIds: [burpee] },
+    });
     const res = await call(gen(org.organizationId), {
       key: org.key,
-      body: { methodologyProfileId: id, exerciseSources: ["team_exercises"], userRequirements: "Lots of burpees please, long rest between sets, jumps welcome" },
+      body: {
+        methodologyProfileId: id,
+        exerciseSources: ["team_exercises"],
+        userRequirements: "Lots of burpees please, long rest between sets, jumps welcome",
+      },
     });
     expect(res.status, res.text).toBe(200);
     for (const [i, it] of res.body.instances.entries()) {
@@ -272,8 +347,13 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     const org = await createLibraryOrg();
     const id = await insertMethodology(org.organizationId, { name: "Marathon sets", rules: { workSecondsMin: 200, workSecondsMax: 400, restSecondsMax: 400 } });
     const p = await call(pre(org.organizationId), { key: org.key, body: { methodologyProfileId: id, exerciseSources: ["team_exercises"] } });
-    expect(p.body.clamps).toEqual(expect.arrayContaining([expect.objectContaining({ field: "workSecondsMin", proposed: 200, applied: 180, source: "platform" })]));
-    const res = await call(gen(org.organizationId), { key: org.key, body: { methodologyProfileId: id, exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 20, maxMinutes: 30 } } });
+    expect(p.body.clamps).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: "workSecondsMin", proposed: 200, applied: 180, source: "platform" })]),
+    );
+    const res = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { methodologyProfileId: id, exerciseSources: ["team_exercises"], durationOptions: { minMinutes: 20, maxMinutes: 30 } },
+    });
     expect(res.status, res.text).toBe(200);
     for (const it of res.body.instances) if (it.kind !== "rest") expect(it.durationSeconds).toBeLessThanOrEqual(180);
     expect(res.body.totalDurationSeconds).toBeLessThanOrEqual(30 * 60);
@@ -281,8 +361,17 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
 
   it("precedence (rule 3): userRequirements beat the methodology's guidance text, which beats nothing said", async () => {
     const org = await createLibraryOrg();
-    const id = await insertMethodology(org.organizationId, { name: "Quiet studio", guidance: "Our studio is above a shop: no jumping at all, keep everything low impact." });
-    const body = { methodologyProfileId: id, exerciseSources: ["team_exercises"], categoryId: categoryId("hiit"), durationOptions: { minMinutes: 30, maxMinutes: 40 }, endUserProfileDetails: { fitnessLevels: ["advanced"] } };
+    const id = await insertMethodology(org.organizationId, {
+      name: "Quiet studio",
+      guidance: "Our studio is above a shop: no jumping at all, keep everything low impact.",
+    });
+    const body = {
+      methodologyProfileId: id,
+      exerciseSources: ["team_exercises"],
+      categoryId: categoryId("hiit"),
+      durationOptions: { minMinutes: 30, maxMinutes: 40 },
+      endUserProfileDetails: { fitnessLevels: ["advanced"] },
+    };
     const quiet = await call(gen(org.organizationId), { key: org.key, body });
     expect(quiet.status, quiet.text).toBe(200);
     expect(quiet.body.instances.filter((i: any) => i.exercise && HIGH_IMPACT.has(i.exercise.name))).toEqual([]);
@@ -290,7 +379,9 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     const loud = await call(gen(org.organizationId), { key: org.key, body: { ...body, userRequirements: "Jumps and plyometrics welcome, make it explosive" } });
     expect(loud.status, loud.text).toBe(200);
     expect(loud.body.instances.filter((i: any) => i.exercise && HIGH_IMPACT.has(i.exercise.name)).length).toBeGreaterThan(0);
-    expect(loud.body.inspection.violations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: "methodology.guidance.impact", source: "methodology" })]));
+    expect(loud.body.inspection.violations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rule: "methodology.guidance.impact", source: "methodology" })]),
+    );
     expect(loud.body.inspection.complianceStatus).toBe("partial");
     // Without a methodology the same HIIT request uses jumps freely.
     const free = await call(gen(org.organizationId), { key: org.key, body: { ...body, methodologyProfileId: undefined } });
@@ -299,13 +390,23 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
 
   it("respects muscle groups, equipment, category and the safety bounds of age", async () => {
     const org = await createLibraryOrg();
-    const focus = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], muscleGroupIds: [muscleGroupId("glutes")] } });
+    const focus = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], muscleGroupIds: [muscleGroupId("glutes")] },
+    });
     expect(focus.status, focus.text).toBe(200);
     for (const it of focus.body.instances.filter((i: any) => i.phase === "main" && i.exercise)) expect(it.exercise.muscleGroups).toContain("Glutes");
-    const weights = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], preferredEquipmentCategoryIds: [equipmentCategoryId("free-weights")] } });
+    const weights = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], preferredEquipmentCategoryIds: [equipmentCategoryId("free-weights")] },
+    });
     expect(weights.status, weights.text).toBe(200);
-    for (const it of weights.body.instances.filter((i: any) => i.exercise)) for (const e of it.exercise.equipment) expect(["Dumbbell", "Exercise Mat"]).toContain(e);
-    const senior = await call(gen(org.organizationId), { key: org.key, body: { exerciseSources: ["team_exercises"], categoryId: categoryId("hiit"), endUserProfileDetails: { age: 72, fitnessLevels: ["advanced"] } } });
+    for (const it of weights.body.instances.filter((i: any) => i.exercise))
+      for (const e of it.exercise.equipment) expect(["Dumbbell", "Exercise Mat"]).toContain(e);
+    const senior = await call(gen(org.organizationId), {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], categoryId: categoryId("hiit"), endUserProfileDetails: { age: 72, fitnessLevels: ["advanced"] } },
+    });
     expect(senior.status, senior.text).toBe(200);
     expect(senior.body.categoryId).toBe(categoryId("hiit"));
     for (const it of senior.body.instances) {
@@ -321,7 +422,12 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
 
   it("scales work, reps and effort with the level", async () => {
     const org = await createLibraryOrg();
-    const body = (level: string) => ({ exerciseSources: ["team_exercises"], categoryId: categoryId("strength"), durationOptions: { minMinutes: 30, maxMinutes: 30 }, endUserProfileDetails: { fitnessLevels: [level] } });
+    const body = (level: string) => ({
+      exerciseSources: ["team_exercises"],
+      categoryId: categoryId("strength"),
+      durationOptions: { minMinutes: 30, maxMinutes: 30 },
+      endUserProfileDetails: { fitnessLevels: [level] },
+    });
     const beginner = await call(gen(org.organizationId), { key: org.key, body: body("beginner") });
     const advanced = await call(gen(org.organizationId), { key: org.key, body: body("advanced") });
     const main = (w: any) => w.instances.filter((i: any) => i.phase === "main" && i.kind === "single-exercise");
@@ -345,6 +451,11 @@ describe("POST /v1/orgs/{organizationId}/workouts/generate", () => {
     }).catch((e) => e);
     setTimeout(() => controller.abort(), 5);
     await pending;
-    expect(await waitFor(() => countGenerations(org.organizationId), (n) => n === 1)).toBe(1);
+    expect(
+      await waitFor(
+        () => countGenerations(org.organizationId),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
   });
 });

@@ -40,10 +40,14 @@ async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInpu
     { field: "endUserProfileDetails.preferredEquipmentCategoryIds", ids: profile.preferredEquipmentCategoryIds, kind: "equipmentCategory" },
     { field: "endUserProfileDetails.goalIds", ids: profile.goalIds, kind: "goal" },
   ]);
-  const methodology = await resolveMethodology(db, organizationId, body.methodologyProfileId);
   const sources: ExerciseSource[] = body.exerciseSources?.length ? [...new Set(body.exerciseSources)] : DEFAULT_GENERATE_SOURCES;
-  const premiumAllowed = await premiumStockAllowed(organizationId);
-  const pool = await loadExercisePool(db, organizationId, sources, premiumAllowed);
+  const [methodology, { pool, premiumAllowed }] = await Promise.all([
+    resolveMethodology(db, organizationId, body.methodologyProfileId),
+    premiumStockAllowed(organizationId).then(async (premiumAllowed) => ({
+      premiumAllowed,
+      pool: await loadExercisePool(db, organizationId, sources, premiumAllowed),
+    })),
+  ]);
   return prepareGeneration({ ref, pool, body, methodology, premiumExcluded: sources.includes("premium_stock") && !premiumAllowed });
 }
 
@@ -81,9 +85,12 @@ export async function generateWorkout(db: Db, organizationId: string, body: Gene
   }
   const { plan } = result;
   const poolById = new Map(p.eligible.map((e) => [e.id, e]));
-  const details = await loadDetails(db, plan.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId!));
+  const details = await loadDetails(
+    db,
+    plan.instances.filter((i) => i.exerciseId).map((i) => i.exerciseId!),
+  );
   const instances = presentInstances(plan.instances, poolById, details, p.ref, locale);
-  const summary = summarizeWorkout(plan.instances, poolById, p.ref);
+  const summary = summarizeWorkout(plan.instances, poolById);
   const facts: WorkoutTextFacts = {
     categoryId: p.categoryId,
     level: p.level,
@@ -95,7 +102,9 @@ export async function generateWorkout(db: Db, organizationId: string, body: Gene
     warmup: plan.hasWarmup,
     cooldown: plan.hasCooldown,
   };
-  const en = result.texts ? { name: result.texts.name, description: result.texts.description } : { name: workoutName(facts, p.ref, "en-US"), description: workoutDescription(facts, p.ref, "en-US") };
+  const en = result.texts
+    ? { name: result.texts.name, description: result.texts.description }
+    : { name: workoutName(facts, p.ref, "en-US"), description: workoutDescription(facts, p.ref, "en-US") };
   const localized =
     locale && locale !== "en-US"
       ? result.texts?.localizedName && !isEnglish(locale)
@@ -137,29 +146,36 @@ export async function generateWorkout(db: Db, organizationId: string, body: Gene
     methodology,
     inspection,
   };
-  // The snapshot is written whatever happened to the client connection (the handler is not tied to it).
-  await db.transaction((tx) =>
-    saveGeneration(tx, {
-      id: generationId,
-      organizationId,
-      kind: "workout",
-      engine: result.engine,
-      methodology,
-      inspection,
-      request: requestRecord(body),
-      result: resultRecord(plan, instances),
-    }),
-  );
+  // The snapshot is written whatever happened to the client connection (the handler is not tied
+  // to it); it is a single INSERT, so it lands whole or not at all.
+  await saveGeneration(db, {
+    id: generationId,
+    organizationId,
+    kind: "workout",
+    engine: result.engine,
+    methodology,
+    inspection,
+    request: requestRecord(body),
+    result: resultRecord(plan, instances),
+  });
   return response;
 }
 
 export function methodologyReason(m: MethodologyInput | null, kind: "workout" | "plan"): string {
   if (!m) return "";
-  const scope = m.applicability === "both" || m.applicability === kind ? "" : ` (profile applicability is ${m.applicability}; its rules were applied to this ${kind})`;
+  const scope =
+    m.applicability === "both" || m.applicability === kind ? "" : ` (profile applicability is ${m.applicability}; its rules were applied to this ${kind})`;
   return `Requested with methodologyProfileId: its structured rules were applied as hard rules and its guidance as soft guidance below the member's own text${scope}.`;
 }
 
-export function resultRecord(plan: { totalDurationSeconds: number; rounds: number; instances: { kind: string; exerciseId: string | null; durationSeconds: number; reps: number | null; phase: string }[] }, presented?: { id: string }[]) {
+export function resultRecord(
+  plan: {
+    totalDurationSeconds: number;
+    rounds: number;
+    instances: { kind: string; exerciseId: string | null; durationSeconds: number; reps: number | null; phase: string }[];
+  },
+  presented?: { id: string }[],
+) {
   return {
     totalDurationSeconds: plan.totalDurationSeconds,
     rounds: plan.rounds,

@@ -66,27 +66,35 @@ const rulesArb: fc.Arbitrary<MethodologyRules> = fc.record(
   { requiredKeys: [] },
 );
 
-const bodyArb = fc.record(
-  {
-    endUserProfileDetails: fc.record(
-      {
-        age: fc.integer({ min: 14, max: 85 }),
-        fitnessLevels: subset(["beginner", "intermediate", "advanced"] as const, 2),
-        trainingDaysPerWeek: fc.integer({ min: 1, max: 7 }),
-      },
-      { requiredKeys: [] },
-    ),
-    exerciseSources: subset(["team_exercises", "free_stock", "premium_stock"] as const),
-    durationOptions: fc.tuple(fc.integer({ min: 5, max: 60 }), fc.integer({ min: 0, max: 30 })).map(([min, extra]) => ({ minMinutes: min, maxMinutes: min + extra })),
-    categoryId: fc.option(fc.constantFrom(...CATEGORIES.map((c) => categoryId(c.key))), { nil: undefined }),
-    collections: fc.option(fc.tuple(fc.boolean(), subset([...COLLECTIONS, "Free Stock", "Premium Stock"], 3)), { nil: undefined }),
-    muscleGroupIds: subset(MUSCLE_GROUPS.map((m) => muscleGroupId(m.key)), 2),
-    preferredEquipmentCategoryIds: subset(EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)), 3),
-    methodology: fc.option(fc.oneof(fc.constantFrom("balanced", "hiit", "inactive", "personal"), rulesArb), { nil: undefined }),
-    userRequirements: subset(["no jumping", "make it hard", "easy please", "short rests", "focus on core", "bodyweight only", "no burpees"], 2).map((x) => x.join(", ")),
-    locale: fc.constantFrom("en-US", "de-DE", "fr-FR", "ar-XA"),
-  },
-);
+const bodyArb = fc.record({
+  endUserProfileDetails: fc.record(
+    {
+      age: fc.integer({ min: 14, max: 85 }),
+      fitnessLevels: subset(["beginner", "intermediate", "advanced"] as const, 2),
+      trainingDaysPerWeek: fc.integer({ min: 1, max: 7 }),
+    },
+    { requiredKeys: [] },
+  ),
+  exerciseSources: subset(["team_exercises", "free_stock", "premium_stock"] as const),
+  durationOptions: fc
+    .tuple(fc.integer({ min: 5, max: 60 }), fc.integer({ min: 0, max: 30 }))
+    .map(([min, extra]) => ({ minMinutes: min, maxMinutes: min + extra })),
+  categoryId: fc.option(fc.constantFrom(...CATEGORIES.map((c) => categoryId(c.key))), { nil: undefined }),
+  collections: fc.option(fc.tuple(fc.boolean(), subset([...COLLECTIONS, "Free Stock", "Premium Stock"], 3)), { nil: undefined }),
+  muscleGroupIds: subset(
+    MUSCLE_GROUPS.map((m) => muscleGroupId(m.key)),
+    2,
+  ),
+  preferredEquipmentCategoryIds: subset(
+    EQUIPMENT_CATEGORIES.map((c) => equipmentCategoryId(c.key)),
+    3,
+  ),
+  methodology: fc.option(fc.oneof(fc.constantFrom("balanced", "hiit", "inactive", "personal"), rulesArb), { nil: undefined }),
+  userRequirements: subset(["no jumping", "make it hard", "easy please", "short rests", "focus on core", "bodyweight only", "no burpees"], 2).map((x) =>
+    x.join(", "),
+  ),
+  locale: fc.constantFrom("en-US", "de-DE", "fr-FR", "ar-XA"),
+});
 
 describe("POST .../workouts/generate (property over HTTP)", () => {
   it("answers a valid workout or a 400 that names the infeasible rule", async () => {
@@ -100,8 +108,18 @@ describe("POST .../workouts/generate (property over HTTP)", () => {
           rules = JSON.parse(JSON.stringify(x.methodology)) as MethodologyRules;
           methodologyProfileId = await insertMethodology(org.organizationId, { name: "Random rules", rules });
         }
-        if (x.methodology === "balanced") rules = { requireWarmup: true, requireCooldown: true, restSecondsMin: 10, restSecondsMax: 90, workSecondsMin: 20, workSecondsMax: 60, maxConsecutiveSetsPerMuscleGroup: 3 };
-        if (x.methodology === "hiit") rules = { workRestRatio: { work: 2, rest: 1 }, workSecondsMin: 20, workSecondsMax: 45, restSecondsMin: 10, restSecondsMax: 30, requireWarmup: true };
+        if (x.methodology === "balanced")
+          rules = {
+            requireWarmup: true,
+            requireCooldown: true,
+            restSecondsMin: 10,
+            restSecondsMax: 90,
+            workSecondsMin: 20,
+            workSecondsMax: 60,
+            maxConsecutiveSetsPerMuscleGroup: 3,
+          };
+        if (x.methodology === "hiit")
+          rules = { workRestRatio: { work: 2, rest: 1 }, workSecondsMin: 20, workSecondsMax: 45, restSecondsMin: 10, restSecondsMax: 30, requireWarmup: true };
         const body: Record<string, unknown> = {
           endUserProfileDetails: JSON.parse(JSON.stringify(x.endUserProfileDetails)),
           exerciseSources: x.exerciseSources,
@@ -139,7 +157,9 @@ describe("POST .../workouts/generate (property over HTTP)", () => {
         const sources = x.exerciseSources.length ? x.exerciseSources : ["free_stock", "premium_stock"];
         const levels: string[] = x.endUserProfileDetails.fitnessLevels ?? [];
         const level = levels.includes("beginner") ? 0 : levels.includes("intermediate") || levels.length === 0 ? 1 : 2;
-        const allowedEquipment = x.preferredEquipmentCategoryIds.length ? new Set(["Exercise Mat", ...x.preferredEquipmentCategoryIds.flatMap((c) => equipmentByCategory.get(c) ?? [])]) : null;
+        const allowedEquipment = x.preferredEquipmentCategoryIds.length
+          ? new Set(["Exercise Mat", ...x.preferredEquipmentCategoryIds.flatMap((c) => equipmentByCategory.get(c) ?? [])])
+          : null;
         const senior = (x.endUserProfileDetails?.age ?? 30) >= 65;
         for (let i = 0; i < ins.length; i++) {
           const it = ins[i];
@@ -147,14 +167,17 @@ describe("POST .../workouts/generate (property over HTTP)", () => {
             expect(ins[i - 1].kind).toBe("single-exercise");
             expect(it.durationSeconds).toBeGreaterThanOrEqual(Math.max(5, rules?.restSecondsMin ?? 5));
             expect(it.durationSeconds).toBeLessThanOrEqual(Math.min(180, rules?.restSecondsMax ?? 180));
-            if (rules?.workRestRatio) expect(Math.abs(it.durationSeconds - ins[i - 1].durationSeconds * (rules.workRestRatio.rest / rules.workRestRatio.work))).toBeLessThanOrEqual(1);
+            if (rules?.workRestRatio)
+              expect(Math.abs(it.durationSeconds - ins[i - 1].durationSeconds * (rules.workRestRatio.rest / rules.workRestRatio.work))).toBeLessThanOrEqual(1);
             continue;
           }
           const e = it.exercise;
           const isTeam = org.library.videoAssetIds.includes(e.id);
           const isFree = STOCK_EXERCISES.some((s) => s.tier === "free" && stockExerciseId(s.key) === e.id);
           const isPremium = STOCK_EXERCISES.some((s) => s.tier === "premium" && stockExerciseId(s.key) === e.id);
-          expect((isTeam && sources.includes("team_exercises")) || (isFree && sources.includes("free_stock")) || (isPremium && sources.includes("premium_stock"))).toBe(true);
+          expect(
+            (isTeam && sources.includes("team_exercises")) || (isFree && sources.includes("free_stock")) || (isPremium && sources.includes("premium_stock")),
+          ).toBe(true);
           if (x.collections?.[0] && x.collections[1].length) expect(x.collections[1]).toContain(e.collectionName);
           if (x.collections && !x.collections[0]) expect(x.collections[1]).not.toContain(e.collectionName);
           expect(it.durationSeconds).toBeGreaterThanOrEqual(Math.max(10, rules?.workSecondsMin ?? 10));

@@ -27,7 +27,10 @@ describe("the model path over HTTP (MockLanguageModelV3)", () => {
     const org = await createLibraryOrg();
     const { model, prompts } = mockJsonModel(workoutAnswer);
     setLanguageModelForTests(model, "mock-json");
-    const res = await call(`/v1/orgs/${org.organizationId}/workouts/generate`, { key: org.key, body: { exerciseSources: ["team_exercises"], locale: "de-DE", userRequirements: "core focus" } });
+    const res = await call(`/v1/orgs/${org.organizationId}/workouts/generate`, {
+      key: org.key,
+      body: { exerciseSources: ["team_exercises"], locale: "de-DE", userRequirements: "core focus" },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.name).toBe("Model Made Circuit");
     expect(res.body.localizedName).toBe("Modell-Zirkel");
@@ -67,10 +70,22 @@ describe("the model path over HTTP (MockLanguageModelV3)", () => {
     let offered: string[] = [];
     const { model } = mockJsonModel((prompt) => {
       offered = candidateIdsIn(prompt);
-      return { items: [{ id: "d".repeat(24), recommendation: "Invented." }, ...offered.slice(0, 3).reverse().map((id) => ({ id, recommendation: `Model says ${id.slice(0, 4)}` }))], reasoning: "Model reasoning." };
+      return {
+        items: [
+          { id: "d".repeat(24), recommendation: "Invented." },
+          ...offered
+            .slice(0, 3)
+            .reverse()
+            .map((id) => ({ id, recommendation: `Model says ${id.slice(0, 4)}` })),
+        ],
+        reasoning: "Model reasoning.",
+      };
     });
     setLanguageModelForTests(model, "mock-json");
-    const res = await call(`/v1/orgs/${org.organizationId}/workouts/recommend`, { key: org.key, body: { endUserProfileDetails: { fitnessLevels: ["beginner"] } } });
+    const res = await call(`/v1/orgs/${org.organizationId}/workouts/recommend`, {
+      key: org.key,
+      body: { endUserProfileDetails: { fitnessLevels: ["beginner"] } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.reasoning).toBe("Model reasoning.");
     const ids = res.body.workouts.map((w: any) => w.id);
@@ -84,7 +99,11 @@ describe("the model path over HTTP (MockLanguageModelV3)", () => {
     const org = await createLibraryOrg();
     const { model } = mockJsonModel((prompt) =>
       prompt.includes("Exercises (id")
-        ? { constraints: { impact: "avoid-high", intensity: -1, avoidExerciseIds: null, equipment: null, rest: "longer" }, adaptationReasoning: "Model explains the adaptation.", localizedName: null }
+        ? {
+            constraints: { impact: "avoid-high", intensity: -1, avoidExerciseIds: null, equipment: null, rest: "longer" },
+            adaptationReasoning: "Model explains the adaptation.",
+            localizedName: null,
+          }
         : {
             constraints: { impact: "avoid-high", intensity: null, equipment: null },
             name: "Model Plan",
@@ -95,15 +114,24 @@ describe("the model path over HTTP (MockLanguageModelV3)", () => {
           },
     );
     setLanguageModelForTests(model, "mock-json");
-    const plan = await call(`/v1/orgs/${org.organizationId}/plans/generate`, { key: org.key, body: { endUserProfileDetails: { endUserId: org.library.endUsers[0]!.id } } });
+    const plan = await call(`/v1/orgs/${org.organizationId}/plans/generate`, {
+      key: org.key,
+      body: { endUserProfileDetails: { endUserId: org.library.endUsers[0]!.id } },
+    });
     expect(plan.status, plan.text).toBe(200);
     expect(plan.body).toMatchObject({ name: "Model Plan", reasoning: "Model plan reasoning." });
     expect(plan.body.inspection.engine).toBe("model");
-    const adapted = await call(`/v1/orgs/${org.organizationId}/workouts/${org.library.workoutIdByKey.get("hiit-burn")}/adapt`, { key: org.key, body: { userGuidance: "quiet please" } });
+    const adapted = await call(`/v1/orgs/${org.organizationId}/workouts/${org.library.workoutIdByKey.get("hiit-burn")}/adapt`, {
+      key: org.key,
+      body: { userGuidance: "quiet please" },
+    });
     expect(adapted.status, adapted.text).toBe(200);
     expect(adapted.body.adaptationReasoning).toBe("Model explains the adaptation.");
     expect(adapted.body.inspection.engine).toBe("model");
-    const planAdapt = await call(`/v1/orgs/${org.organizationId}/plans/${org.library.planIds[0]}/adapt`, { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } });
+    const planAdapt = await call(`/v1/orgs/${org.organizationId}/plans/${org.library.planIds[0]}/adapt`, {
+      key: org.key,
+      body: { endUserProfileId: org.library.endUsers[0]!.id },
+    });
     expect(planAdapt.status, planAdapt.text).toBe(200);
     expect(planAdapt.body.inspection.engine).toBe("model");
   });

@@ -44,17 +44,48 @@ export function planLimits(level: Level, profile: EndUserProfile, rules: Methodo
   let maxSkillRank = 2;
   if (age) maxSkillRank = levelRank(age.maxSkill);
   if (levelRank(level) === 0) maxSkillRank = Math.min(maxSkillRank, 1);
-  applied.push({ rule: "maxSkillLevel", source: "safety", value: ["beginner", "intermediate", "advanced"][maxSkillRank], detail: "Workouts with clips above the safe skill level are excluded." });
+  applied.push({
+    rule: "maxSkillLevel",
+    source: "safety",
+    value: ["beginner", "intermediate", "advanced"][maxSkillRank],
+    detail: "Workouts with clips above the safe skill level are excluded.",
+  });
   const bannedIds = new Set(rules?.bannedExerciseIds ?? []);
-  if (bannedIds.size) applied.push({ rule: "bannedExerciseIds", source: "methodology", value: [...bannedIds], detail: "Workouts containing a banned exercise are excluded." });
+  if (bannedIds.size)
+    applied.push({ rule: "bannedExerciseIds", source: "methodology", value: [...bannedIds], detail: "Workouts containing a banned exercise are excluded." });
   const bannedPatterns = new Set(rules?.bannedMovementPatterns ?? []);
-  if (bannedPatterns.size) applied.push({ rule: "bannedMovementPatterns", source: "methodology", value: [...bannedPatterns], detail: "Workouts containing a banned movement pattern are excluded." });
-  for (const k of ["requireWarmup", "requireCooldown", "restSecondsMin", "restSecondsMax", "workSecondsMin", "workSecondsMax", "maxConsecutiveSetsPerMuscleGroup"] as const) {
+  if (bannedPatterns.size)
+    applied.push({
+      rule: "bannedMovementPatterns",
+      source: "methodology",
+      value: [...bannedPatterns],
+      detail: "Workouts containing a banned movement pattern are excluded.",
+    });
+  for (const k of [
+    "requireWarmup",
+    "requireCooldown",
+    "restSecondsMin",
+    "restSecondsMax",
+    "workSecondsMin",
+    "workSecondsMax",
+    "maxConsecutiveSetsPerMuscleGroup",
+  ] as const) {
     if (rules?.[k] !== undefined && rules[k] !== false) {
-      applied.push({ rule: k, source: "methodology", value: rules[k], detail: "Checked on each scheduled workout's playlist; only compliant workouts are scheduled when at least 3 exist." });
+      applied.push({
+        rule: k,
+        source: "methodology",
+        value: rules[k],
+        detail: "Checked on each scheduled workout's playlist; only compliant workouts are scheduled when at least 3 exist.",
+      });
     }
   }
-  if (rules?.workRestRatio) applied.push({ rule: "workRestRatio", source: "methodology", value: rules.workRestRatio, detail: "Applies to generated workouts; library workouts keep their own timing." });
+  if (rules?.workRestRatio)
+    applied.push({
+      rule: "workRestRatio",
+      source: "methodology",
+      value: rules.workRestRatio,
+      detail: "Applies to generated workouts; library workouts keep their own timing.",
+    });
   return { bannedIds, bannedPatterns, maxImpact, maxSkillRank, rpeCap, applied };
 }
 

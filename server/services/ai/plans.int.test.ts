@@ -39,7 +39,10 @@ describe("POST /v1/orgs/{organizationId}/plans/generate", () => {
 
   it("without an end user: a full plan with progression, not persisted", async () => {
     const org = await createLibraryOrg();
-    const res = await call(genP(org.organizationId), { key: org.key, body: { endUserProfileDetails: { fitnessLevels: ["intermediate"], goalIds: [goalId("build-muscle")], trainingDaysPerWeek: 4 } } });
+    const res = await call(genP(org.organizationId), {
+      key: org.key,
+      body: { endUserProfileDetails: { fitnessLevels: ["intermediate"], goalIds: [goalId("build-muscle")], trainingDaysPerWeek: 4 } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(Number(res.headers.get("x-ratelimit-limit")) - Number(res.headers.get("x-ratelimit-remaining"))).toBe(10);
     const plan = res.body;
@@ -75,7 +78,14 @@ describe("POST /v1/orgs/{organizationId}/plans/generate", () => {
     expect(plan.localizedName).toBe(plan.nameTranslations["fr-FR"]);
     expect(plan.difficultyLabel).toBe("Débutant");
     const row = await findPlanRow(plan.id);
-    expect(row).toMatchObject({ visibility: "end-user-ai-generated", endUserId: member.id, source: "ai-generated", generationId: plan.inspection.generationId, durationWeeks: 3, daysPerWeek: 2 });
+    expect(row).toMatchObject({
+      visibility: "end-user-ai-generated",
+      endUserId: member.id,
+      source: "ai-generated",
+      generationId: plan.inspection.generationId,
+      durationWeeks: 3,
+      daysPerWeek: 2,
+    });
     expect(Object.keys(row!.name).length).toBe(18); // translation maps persisted
     expect(await countPlanWorkouts(plan.id)).toBe(6);
     const byId = await call(`/v1/plans/${plan.id}`, { key: org.key });
@@ -93,7 +103,11 @@ describe("POST /v1/orgs/{organizationId}/plans/generate", () => {
   it("404s an end user who does not resolve", async () => {
     const org = await createLibraryOrg();
     expectError(await call(genP(org.organizationId), { key: org.key, body: { endUserProfileDetails: { endUserId: "ghost@example.com" } } }), 404, "NotFound");
-    expectError(await call(genP(org.organizationId), { key: org.key, body: { endUserProfileDetails: { endUserId: org.library.suspendedEndUser.id } } }), 404, "NotFound");
+    expectError(
+      await call(genP(org.organizationId), { key: org.key, body: { endUserProfileDetails: { endUserId: org.library.suspendedEndUser.id } } }),
+      404,
+      "NotFound",
+    );
   });
 
   it("is 400 with fewer than 3 eligible workouts, without a template fallback (rule 5)", async () => {
@@ -119,7 +133,8 @@ describe("POST /v1/orgs/{organizationId}/plans/generate", () => {
     const cats = [categoryId("yoga"), categoryId("mobility")];
     const res = await call(genP(org.organizationId), { key: org.key, body: { categoryIds: cats, endUserProfileDetails: { trainingDaysPerWeek: 3 } } });
     expect(res.status, res.text).toBe(200);
-    for (const w of res.body.weeks) for (const s of w.sessions) expect(s.workout.categories.map((c: any) => c.id).some((c: string) => cats.includes(c))).toBe(true);
+    for (const w of res.body.weeks)
+      for (const s of w.sessions) expect(s.workout.categories.map((c: any) => c.id).some((c: string) => cats.includes(c))).toBe(true);
     expectError(await call(genP(org.organizationId), { key: org.key, body: { categoryIds: ["0".repeat(24)] } }), 400, "BadRequest");
     expectError(await call(genP(org.organizationId), { key: org.key, body: { categoryIds: ["yoga"] } }), 400, "ValidationError");
   });
@@ -151,7 +166,12 @@ describe("POST /v1/orgs/{organizationId}/plans/generate", () => {
     }).catch((e) => e);
     setTimeout(() => controller.abort(), 5);
     await pending;
-    expect(await waitFor(() => countAiPlans(org.organizationId), (n) => n === 1)).toBe(1);
+    expect(
+      await waitFor(
+        () => countAiPlans(org.organizationId),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
     expect(await countGenerations(org.organizationId)).toBe(1);
   });
 });
@@ -169,11 +189,27 @@ describe("POST /v1/orgs/{organizationId}/plans/{planId}/adapt", () => {
     const err = expectError(await call(adaptP(org.organizationId, planId), { key: org.key, body: {} }), 400, "ValidationError");
     expect(err.details?.[0]?.target).toBe("endUserProfileId");
     expectError(await call(adaptP(org.organizationId, planId), { key: org.key, method: "POST" }), 400, "ValidationError");
-    expectError(await call(adaptP(org.organizationId, other.library.planIds[0]!), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }), 404, "NotFound");
-    expectError(await call(adaptP(org.organizationId, "f".repeat(24)), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }), 404, "NotFound");
+    expectError(
+      await call(adaptP(org.organizationId, other.library.planIds[0]!), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }),
+      404,
+      "NotFound",
+    );
+    expectError(
+      await call(adaptP(org.organizationId, "f".repeat(24)), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }),
+      404,
+      "NotFound",
+    );
     expectError(await call(adaptP(org.organizationId, planId), { key: org.key, body: { endUserProfileId: "nobody" } }), 404, "NotFound");
-    expectError(await call(adaptP(org.organizationId, planId), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id, userRequirements: "x" } }), 400, "ValidationError");
-    expectError(await call(adaptP(org.organizationId, "nothex"), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }), 400, "ValidationError");
+    expectError(
+      await call(adaptP(org.organizationId, planId), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id, userRequirements: "x" } }),
+      400,
+      "ValidationError",
+    );
+    expectError(
+      await call(adaptP(org.organizationId, "nothex"), { key: org.key, body: { endUserProfileId: org.library.endUsers[0]!.id } }),
+      400,
+      "ValidationError",
+    );
   });
 
   it("always persists the adapted plan with an id, re-fitted to the member", async () => {
@@ -182,7 +218,11 @@ describe("POST /v1/orgs/{organizationId}/plans/{planId}/adapt", () => {
     const base = org.library.planIds[0]!;
     const res = await call(adaptP(org.organizationId, base), {
       key: org.key,
-      body: { endUserProfileId: member.email, endUserProfileDetails: { fitnessLevels: ["beginner"], trainingDaysPerWeek: 2, age: 70 }, userGuidance: "no jumping, my knees are sore" },
+      body: {
+        endUserProfileId: member.email,
+        endUserProfileDetails: { fitnessLevels: ["beginner"], trainingDaysPerWeek: 2, age: 70 },
+        userGuidance: "no jumping, my knees are sore",
+      },
     });
     expect(res.status, res.text).toBe(200);
     const plan = res.body;

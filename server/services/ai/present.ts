@@ -37,7 +37,10 @@ export function presentExercise(e: PoolExercise, d: ExerciseDetails, ref: Refere
     collectionName: d.collectionName,
     coach: d.coach,
     skillLevel: d.skillLevel,
-    categories: e.categoryKeys.map((k) => ref.categoryByKey.get(k)).filter((c) => c !== undefined).map((c) => name(c.name)),
+    categories: e.categoryKeys
+      .map((k) => ref.categoryByKey.get(k))
+      .filter((c) => c !== undefined)
+      .map((c) => name(c.name)),
     ...(localized
       ? {
           localizedName: name(d.name, locale),
@@ -51,7 +54,13 @@ export function presentExercise(e: PoolExercise, d: ExerciseDetails, ref: Refere
 
 export type PresentedExercise = ReturnType<typeof presentExercise>;
 
-export function presentInstances(instances: PlannedInstance[], poolById: Map<string, PoolExercise>, details: Map<string, ExerciseDetails>, ref: ReferenceIndex, locale: Locale | null) {
+export function presentInstances(
+  instances: PlannedInstance[],
+  poolById: Map<string, PoolExercise>,
+  details: Map<string, ExerciseDetails>,
+  ref: ReferenceIndex,
+  locale: Locale | null,
+) {
   const cache = new Map<string, PresentedExercise>();
   return instances.map((it) => {
     let exercise: PresentedExercise | null = null;
@@ -81,7 +90,7 @@ export function presentInstances(instances: PlannedInstance[], poolById: Map<str
 }
 
 /** Muscle groups of a workout, by total share of its sets (largest first), and its equipment. */
-export function summarizeWorkout(instances: PlannedInstance[], poolById: Map<string, PoolExercise>, ref: ReferenceIndex) {
+export function summarizeWorkout(instances: PlannedInstance[], poolById: Map<string, PoolExercise>) {
   const load = new Map<string, number>();
   const equipment = new Set<string>();
   for (const it of instances) {

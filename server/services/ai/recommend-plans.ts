@@ -41,7 +41,12 @@ export async function recommendPlans(db: Db, organizationId: string, body: Recom
       reasons.push(`built for ${goalHits.map((g) => pickText(ref.goalById.get(g)?.name).toLowerCase()).join(" and ")}`);
     } else if (p.categoryIds.some((c) => goalCats.has(c))) {
       s += 1;
-      reasons.push(`its ${p.categoryIds.filter((c) => goalCats.has(c)).map((c) => pickText(ref.categoryById.get(c)?.name).toLowerCase()).join(" and ")} work serves your goal${goalNames.length > 1 ? "s" : ""}`);
+      reasons.push(
+        `its ${p.categoryIds
+          .filter((c) => goalCats.has(c))
+          .map((c) => pickText(ref.categoryById.get(c)?.name).toLowerCase())
+          .join(" and ")} work serves your goal${goalNames.length > 1 ? "s" : ""}`,
+      );
     }
     const gap = levelRank(p.difficulty) - levelRank(level);
     s += gap === 0 ? 2 : gap === 1 ? -0.5 : gap === -1 ? 0.3 : -2.5;
@@ -62,7 +67,10 @@ export async function recommendPlans(db: Db, organizationId: string, body: Recom
     let bi = 0;
     let bv = -Infinity;
     left.forEach((x, i) => {
-      const sim = picked.reduce((m, o) => Math.max(m, (x.p.difficulty === o.p.difficulty ? 0.4 : 0) + (x.p.goalIds.join() === o.p.goalIds.join() ? 0.6 : 0)), 0);
+      const sim = picked.reduce(
+        (m, o) => Math.max(m, (x.p.difficulty === o.p.difficulty ? 0.4 : 0) + (x.p.goalIds.join() === o.p.goalIds.join() ? 0.6 : 0)),
+        0,
+      );
       const v = x.s - 1.5 * sim;
       if (v > bv) {
         bv = v;
@@ -85,8 +93,15 @@ export async function recommendPlans(db: Db, organizationId: string, body: Recom
         kind: "plans",
         limit: PLATFORM.recommendLimit,
         language: locale,
-        profileLines: [`Level: ${level}.`, goalNames.length ? `Goals: ${goalNames.join(", ")}.` : "", profile.trainingDaysPerWeek ? `Trains ${profile.trainingDaysPerWeek} days a week.` : ""].filter(Boolean),
-        candidates: picked.map((x) => ({ id: x.p.id, line: `${pickText(x.p.name)} | ${x.p.difficulty} | ${x.p.durationWeeks} weeks x ${x.p.daysPerWeek} days | ${x.reasons.join("; ")}` })),
+        profileLines: [
+          `Level: ${level}.`,
+          goalNames.length ? `Goals: ${goalNames.join(", ")}.` : "",
+          profile.trainingDaysPerWeek ? `Trains ${profile.trainingDaysPerWeek} days a week.` : "",
+        ].filter(Boolean),
+        candidates: picked.map((x) => ({
+          id: x.p.id,
+          line: `${pickText(x.p.name)} | ${x.p.difficulty} | ${x.p.durationWeeks} weeks x ${x.p.daysPerWeek} days | ${x.reasons.join("; ")}`,
+        })),
       }),
     });
     if (answer.ok) {

@@ -85,7 +85,15 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
   const model = getLanguageModel();
   if (model) {
     const pool = diversify(ranked, 24);
-    const names = new Map((await listWorkoutsByIds(db, organizationId, pool.map((p) => p.item.id))).map((r) => [r.id, pickText(r.name)]));
+    const names = new Map(
+      (
+        await listWorkoutsByIds(
+          db,
+          organizationId,
+          pool.map((p) => p.item.id),
+        )
+      ).map((r) => [r.id, pickText(r.name)]),
+    );
     const answer = await callModel(model, {
       name: "recommend_workouts",
       schema: RecommendModelOutput,
@@ -113,7 +121,15 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     }
   }
 
-  const details = new Map((await listWorkoutsByIds(db, organizationId, picked.map((p) => p.item.id))).map((r) => [r.id, r]));
+  const details = new Map(
+    (
+      await listWorkoutsByIds(
+        db,
+        organizationId,
+        picked.map((p) => p.item.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return {
     workouts: picked.filter((p) => details.has(p.item.id)).map((p) => presentWorkout(details.get(p.item.id)!, texts.get(p.item.id)!, locale, ref.categoryById)),
     reasoning,
@@ -141,11 +157,16 @@ function overallReasoning(
 ): string {
   const cats = new Map<string, number>();
   for (const x of picked) for (const c of x.item.categoryIds) cats.set(c, (cats.get(c) ?? 0) + 1);
-  const top = [...cats.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c]) => pickText(ref.categoryById.get(c)?.name).toLowerCase());
+  const top = [...cats.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([c]) => pickText(ref.categoryById.get(c)?.name).toLowerCase());
   const parts = [
     `Ranked ${poolSize} published public workout${poolSize === 1 ? "" : "s"}${categoryIds?.length ? " in the requested categories" : ""} for a ${p.level} member`,
     goals ? ` with ${goals === 1 ? "one goal" : `${goals} goals`} (${p.goalNames.join(", ").toLowerCase()})` : "",
-    history.sessions ? `, using ${history.sessions} past session${history.sessions === 1 ? "" : "s"} and ${history.feedback} feedback entr${history.feedback === 1 ? "y" : "ies"}` : "",
+    history.sessions
+      ? `, using ${history.sessions} past session${history.sessions === 1 ? "" : "s"} and ${history.feedback} feedback entr${history.feedback === 1 ? "y" : "ies"}`
+      : "",
     history.targetLevel !== p.level ? `; feedback moved the target level to ${history.targetLevel}` : "",
     `. Picked ${picked.length} for variety across ${top.join(", ") || "the library"}.`,
   ];

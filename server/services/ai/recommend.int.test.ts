@@ -29,7 +29,10 @@ describe("POST /v1/orgs/{organizationId}/workouts/recommend", () => {
 
   it("returns at most 12 published public workouts, each with a reason in words, varied, weight 10", async () => {
     const org = await createLibraryOrg();
-    const res = await call(recW(org.organizationId), { key: org.key, body: { endUserProfileDetails: { fitnessLevels: ["intermediate"], goalIds: [goalId("lose-weight")], trainingDaysPerWeek: 4 } } });
+    const res = await call(recW(org.organizationId), {
+      key: org.key,
+      body: { endUserProfileDetails: { fitnessLevels: ["intermediate"], goalIds: [goalId("lose-weight")], trainingDaysPerWeek: 4 } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(Number(res.headers.get("x-ratelimit-limit")) - Number(res.headers.get("x-ratelimit-remaining"))).toBe(10);
     expect(Object.keys(res.body).sort()).toEqual(["reasoning", "workouts"]);
@@ -47,9 +50,20 @@ describe("POST /v1/orgs/{organizationId}/workouts/recommend", () => {
       expect(Object.keys(it.preview).sort()).toEqual(["poster", "thumbnail", "url"]);
     }
     // Diversity: not a list of near-copies.
-    expect(new Set(items.map((i: any) => i.categories.map((c: any) => c.id).sort().join())).size).toBeGreaterThan(3);
+    expect(
+      new Set(
+        items.map((i: any) =>
+          i.categories
+            .map((c: any) => c.id)
+            .sort()
+            .join(),
+        ),
+      ).size,
+    ).toBeGreaterThan(3);
     // The goal shows at the top: lose weight -> HIIT or cardio first.
-    expect(items[0].categories.map((c: any) => c.id)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`${categoryId("hiit")}|${categoryId("cardio")}`))]));
+    expect(items[0].categories.map((c: any) => c.id)).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`${categoryId("hiit")}|${categoryId("cardio")}`))]),
+    );
     expect(res.body.reasoning).toMatch(/Ranked \d+ published public workouts/);
   });
 
@@ -95,7 +109,8 @@ describe("POST /v1/orgs/{organizationId}/workouts/recommend", () => {
     const top = anon.body.workouts[0].id;
     // The member just did the top pick and found intermediate work too hard.
     await addCompletedSession(org.organizationId, member.id, top, { rating: "fair", difficulty: "too-hard" });
-    for (const id of anon.body.workouts.slice(1, 3).map((w: any) => w.id)) await addCompletedSession(org.organizationId, member.id, id, { difficulty: "too-hard" });
+    for (const id of anon.body.workouts.slice(1, 3).map((w: any) => w.id))
+      await addCompletedSession(org.organizationId, member.id, id, { difficulty: "too-hard" });
     const known = await call(recW(org.organizationId), { key: org.key, body: { endUserProfileDetails: { ...profile, endUserId: member.email } } });
     expect(known.status, known.text).toBe(200);
     const ids = known.body.workouts.map((w: any) => w.id);
@@ -123,7 +138,10 @@ describe("POST /v1/orgs/{organizationId}/plans/recommend", () => {
     const member = org.library.endUsers[0]!;
     const generated = await call(`/v1/orgs/${org.organizationId}/plans/generate`, { key: org.key, body: { endUserProfileDetails: { endUserId: member.id } } });
     expect(generated.status, generated.text).toBe(200);
-    const res = await call(recP(org.organizationId), { key: org.key, body: { endUserProfileDetails: { fitnessLevels: ["beginner"], goalIds: [goalId("increase-flexibility")], trainingDaysPerWeek: 3 } } });
+    const res = await call(recP(org.organizationId), {
+      key: org.key,
+      body: { endUserProfileDetails: { fitnessLevels: ["beginner"], goalIds: [goalId("increase-flexibility")], trainingDaysPerWeek: 3 } },
+    });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["plans", "reasoning"]);
     const ids = res.body.plans.map((p: any) => p.id);
@@ -133,6 +151,7 @@ describe("POST /v1/orgs/{organizationId}/plans/recommend", () => {
     expect(ids).not.toContain(generated.body.id);
     expect(res.body.plans[0].name).toBe("Flexibility Reset");
     expect(res.body.plans[0].recommendation).toMatch(/flexibility/i);
-    for (const p of res.body.plans) for (const k of ["name", "description", "difficulty", "durationWeeks", "daysPerWeek", "thumbnailUrl", "goals", "categories"]) expect(p).toHaveProperty(k);
+    for (const p of res.body.plans)
+      for (const k of ["name", "description", "difficulty", "durationWeeks", "daysPerWeek", "thumbnailUrl", "goals", "categories"]) expect(p).toHaveProperty(k);
   });
 });

@@ -5,7 +5,17 @@
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { feedbackOptions, generations, methodologyProfiles, planWorkouts, plans, workoutFeedback, workoutSegments, workoutSessions, workouts } from "@/db/schema";
+import {
+  feedbackOptions,
+  generations,
+  methodologyProfiles,
+  planWorkouts,
+  plans,
+  workoutFeedback,
+  workoutSegments,
+  workoutSessions,
+  workouts,
+} from "@/db/schema";
 import type { MethodologyRules } from "@/db/schema/ai";
 import { newId } from "@/db/schema/columns";
 
@@ -18,7 +28,17 @@ export async function methodologyIdByName(organizationId: string, name: string):
   return row.id;
 }
 
-export async function insertMethodology(organizationId: string, input: { name: string; guidance?: string; rules?: MethodologyRules; scope?: "team" | "personal"; isActive?: boolean; applicability?: "workout" | "plan" | "both" }): Promise<string> {
+export async function insertMethodology(
+  organizationId: string,
+  input: {
+    name: string;
+    guidance?: string;
+    rules?: MethodologyRules;
+    scope?: "team" | "personal";
+    isActive?: boolean;
+    applicability?: "workout" | "plan" | "both";
+  },
+): Promise<string> {
   const id = newId();
   await getDb()
     .insert(methodologyProfiles)
@@ -61,7 +81,11 @@ export async function countAiPlans(organizationId: string): Promise<number> {
 }
 
 /** Copies a workout of the organization with another source (template, ai-generated). */
-export async function copyWorkoutAs(workoutId: string, source: "template" | "ai-generated" | "team", opts: { onlyClassSegments?: boolean } = {}): Promise<string> {
+export async function copyWorkoutAs(
+  workoutId: string,
+  source: "template" | "ai-generated" | "team",
+  opts: { onlyClassSegments?: boolean } = {},
+): Promise<string> {
   const db = getDb();
   const [w] = await db.select().from(workouts).where(eq(workouts.id, workoutId));
   if (!w) throw new Error("no workout");
@@ -101,7 +125,9 @@ export async function addCompletedSession(
     const opts = await db.select().from(feedbackOptions).where(eq(feedbackOptions.organizationId, organizationId));
     const rating = opts.find((o) => o.kind === "rating" && o.key === feedback.rating);
     const difficulty = opts.find((o) => o.kind === "difficulty" && o.key === feedback.difficulty);
-    await db.insert(workoutFeedback).values({ sessionId, workoutId, organizationId, endUserId, ratingOptionId: rating?.id ?? null, difficultyOptionId: difficulty?.id ?? null });
+    await db
+      .insert(workoutFeedback)
+      .values({ sessionId, workoutId, organizationId, endUserId, ratingOptionId: rating?.id ?? null, difficultyOptionId: difficulty?.id ?? null });
   }
 }
 

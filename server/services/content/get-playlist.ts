@@ -107,7 +107,12 @@ function track(ctx: Ctx, assetId: string | null, type: Parameters<typeof pickTra
 }
 
 /** The planned work window: time-based seconds, or reps times the clip's estimated rep duration. */
-export function exerciseWindowSeconds(row: { workSeconds: number | null; reps: number | null; durationSeconds: number | null; assetEstimatedRepDuration: number | null }): number {
+export function exerciseWindowSeconds(row: {
+  workSeconds: number | null;
+  reps: number | null;
+  durationSeconds: number | null;
+  assetEstimatedRepDuration: number | null;
+}): number {
   if (row.workSeconds !== null && row.workSeconds > 0) return row.workSeconds;
   if (row.reps !== null && row.reps > 0 && row.assetEstimatedRepDuration) return Math.round(row.reps * row.assetEstimatedRepDuration * 10) / 10;
   return row.durationSeconds ?? 0;
@@ -127,9 +132,25 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
   const clip = row as ClipRow;
   switch (row.kind) {
     case "intro":
-      return { intro: { kind: "workout-intro", id, duration: fileSeconds(row), audio: track(ctx, row.videoAssetId, "workoutIntro"), video: { url: signedUrl(clip.assetVideoKey)! } } };
+      return {
+        intro: {
+          kind: "workout-intro",
+          id,
+          duration: fileSeconds(row),
+          audio: track(ctx, row.videoAssetId, "workoutIntro"),
+          video: { url: signedUrl(clip.assetVideoKey)! },
+        },
+      };
     case "outro":
-      return { outro: { kind: "workout-outro", id, duration: fileSeconds(row), audio: track(ctx, row.videoAssetId, "workoutOutro"), video: { url: signedUrl(clip.assetVideoKey)! } } };
+      return {
+        outro: {
+          kind: "workout-outro",
+          id,
+          duration: fileSeconds(row),
+          audio: track(ctx, row.videoAssetId, "workoutOutro"),
+          video: { url: signedUrl(clip.assetVideoKey)! },
+        },
+      };
     case "exercise": {
       const instruction = pickTrack((ctx.relations.get(row.videoAssetId) ?? NO_RELATIONS).audio, "exerciseInstruction", ctx.locale);
       return {
@@ -196,7 +217,9 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
     case "promo":
       return { promo: { kind: "promo", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: row.name, main: { video: clipVideo(clip, 0) } } };
     case "educational":
-      return { educational: { kind: "educational", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: row.name, main: { video: clipVideo(clip, 0) } } };
+      return {
+        educational: { kind: "educational", id, exerciseId: row.videoAssetId, duration: fileSeconds(row), name: row.name, main: { video: clipVideo(clip, 0) } },
+      };
     default:
       return null;
   }

@@ -23,8 +23,16 @@ export async function findReadableWorkout(db: Db, caller: Caller, workoutId: str
 export async function getWorkout(db: Db, caller: Caller, workoutId: string, locale: Locale) {
   const row = await findReadableWorkout(db, caller, workoutId);
   const [facetRows, voiceOvers, ref] = await Promise.all([listWorkoutFacets(db, [row.id]), listWorkoutVoiceOvers(db, row.id), getReferenceIndex(db)]);
-  const intro = pickTrack(voiceOvers.filter((v) => v.segmentKind === "intro"), "workoutIntro", locale);
-  const outro = pickTrack(voiceOvers.filter((v) => v.segmentKind === "outro"), "workoutOutro", locale);
+  const intro = pickTrack(
+    voiceOvers.filter((v) => v.segmentKind === "intro"),
+    "workoutIntro",
+    locale,
+  );
+  const outro = pickTrack(
+    voiceOvers.filter((v) => v.segmentKind === "outro"),
+    "workoutOutro",
+    locale,
+  );
   const share = new URL(`/workouts/${row.id}`, `${publicBaseUrl()}/`);
   share.searchParams.set("orgId", row.organizationId);
   return {

@@ -27,7 +27,10 @@ async function groupIdByKey(key: string): Promise<string> {
   return res.body.data.find((g: Row) => g.name === seed.name["en-US"]).id;
 }
 const plannedSeconds = (g: (typeof EXERCISE_GROUPS)[number]) =>
-  g.items.reduce((sum, i) => sum + (i.workSeconds ?? Math.round(i.reps! * EXERCISES.find((e) => e.key === i.exerciseKey)!.estimatedRepDurationSeconds)) + i.restSeconds, 0) *
+  g.items.reduce(
+    (sum, i) => sum + (i.workSeconds ?? Math.round(i.reps! * EXERCISES.find((e) => e.key === i.exerciseKey)!.estimatedRepDurationSeconds)) + i.restSeconds,
+    0,
+  ) *
     g.rounds +
   g.restBetweenRoundsSeconds * (g.rounds - 1);
 

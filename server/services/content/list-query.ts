@@ -61,7 +61,10 @@ export interface CategoryTokens {
 export function parseCategoryTokens(raw: string): ParseResult<CategoryTokens> {
   const ids: string[] = [];
   const custom: string[] = [];
-  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (/^custom:/i.test(part)) {
       const name = part.slice("custom:".length).trim();
       if (!name) return { ok: false, message: `"${part}" names no custom category` };

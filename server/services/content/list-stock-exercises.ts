@@ -39,7 +39,13 @@ export async function listStockExercises(db: Db, organizationId: string, caller:
     skillLevels: input.skillLevels,
     sort: input.sort ?? [{ field: "name", direction: "asc" }],
   });
-  const [relations, ref] = await Promise.all([listAssetRelations(db, page.rows.map((r) => r.id)), getReferenceIndex(db)]);
+  const [relations, ref] = await Promise.all([
+    listAssetRelations(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    getReferenceIndex(db),
+  ]);
   return {
     data: page.rows.map((r) => {
       const tier = r.stockTier ?? "free";

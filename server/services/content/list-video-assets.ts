@@ -43,6 +43,12 @@ export async function listVideoAssets(db: Db, organizationId: string, input: Lis
     sort: input.sort ?? [{ field: "date", direction: "desc" }],
   };
   const page = await listVideoAssetsPage(db, args);
-  const [relations, ref] = await Promise.all([listAssetRelations(db, page.rows.map((r) => r.id)), getReferenceIndex(db)]);
+  const [relations, ref] = await Promise.all([
+    listAssetRelations(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    getReferenceIndex(db),
+  ]);
   return { data: page.rows.map((r) => videoAssetRow(r, relations.get(r.id), ref, input.locale)), total: page.total };
 }

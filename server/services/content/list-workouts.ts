@@ -101,7 +101,13 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
   const page = args.search ? await searchPage(db, args, await getWorkoutsVersion(db, organizationId)) : await filteredPage(db, args);
-  const [facetRows, ref] = await Promise.all([listWorkoutFacets(db, page.rows.map((r) => r.id)), getReferenceIndex(db)]);
+  const [facetRows, ref] = await Promise.all([
+    listWorkoutFacets(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    getReferenceIndex(db),
+  ]);
   const facets = groupFacets(facetRows);
   return { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };
 }

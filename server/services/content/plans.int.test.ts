@@ -136,7 +136,16 @@ describe("GET /v1/plans/{planId}", () => {
     const res = await call(`/v1/plans/${id}?locale=fr-FR`, { key: org.key });
     expect(res.status, res.text).toBe(200);
     const plan = res.body.data;
-    expect(plan).toMatchObject({ id, _id: id, name: seed.name["fr-FR"], source: "team", endUserId: null, basePlanId: null, details: null, workoutCount: seed.schedule.length });
+    expect(plan).toMatchObject({
+      id,
+      _id: id,
+      name: seed.name["fr-FR"],
+      source: "team",
+      endUserId: null,
+      basePlanId: null,
+      details: null,
+      workoutCount: seed.schedule.length,
+    });
     expect(plan.nameTranslations).toEqual(seed.name);
     expect(plan.descriptionTranslations).toEqual(seed.description);
     expect(plan.schedule).toHaveLength(seed.schedule.length);
@@ -205,7 +214,10 @@ describe("GET /v1/plans/{planId}/workouts", () => {
     const next = await call(page.body.links.next, { key: lib.key });
     expect(next.body.data[0].sequence).toBe(3);
     const firstKey = [...seed.schedule].sort((a, b) => a.week - b.week || a.day - b.day)[0]!.workoutKey;
-    await getDb().update(workouts).set({ status: "draft" }).where(eq(workouts.id, lib.library.workoutIdByKey.get(firstKey)!));
+    await getDb()
+      .update(workouts)
+      .set({ status: "draft" })
+      .where(eq(workouts.id, lib.library.workoutIdByKey.get(firstKey)!));
     const after = await call(`/v1/plans/${id}/workouts?limit=50`, { key: lib.key });
     const removed = seed.schedule.filter((s) => s.workoutKey === firstKey).length;
     expect(after.body.links.total).toBe(seed.schedule.length - removed);

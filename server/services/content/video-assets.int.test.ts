@@ -102,7 +102,9 @@ describe("GET /v1/orgs/{organizationId}/video-assets", () => {
     const collections = await all("?collectionNames=Core%20Series,Mobility%20Flow");
     expect(collections.total).toBe(EXERCISES.filter((e) => ["Core Series", "Mobility Flow"].includes(e.collectionName)).length);
     const combined = await all("?collectionNames=Strength%20Lab&skillLevels=beginner&coach=Jonas%20Berger");
-    expect(combined.total).toBe(EXERCISES.filter((e) => e.collectionName === "Strength Lab" && e.skillLevel === "beginner" && e.coach === "Jonas Berger").length);
+    expect(combined.total).toBe(
+      EXERCISES.filter((e) => e.collectionName === "Strength Lab" && e.skillLevel === "beginner" && e.coach === "Jonas Berger").length,
+    );
     const kinds = await all("?kinds=class,promo");
     expect(kinds.rows.every((r) => ["class", "promo"].includes(r.kind))).toBe(true);
     expect(kinds.total).toBeGreaterThan(0);
@@ -155,7 +157,11 @@ describe("GET /v1/video-asset/{videoAssetId}", () => {
     expect(res.body.data).not.toHaveProperty("chapters");
     const media = await fetch(res.body.data.video.url, { headers: { Range: "bytes=0-7" } });
     expect(media.status).toBe(206);
-    expect(Buffer.from(await media.arrayBuffer()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(
+      Buffer.from(await media.arrayBuffer())
+        .subarray(4, 8)
+        .toString("latin1"),
+    ).toBe("ftyp");
     const all = await call(`/v1/video-asset/${id}`, { key: org.key });
     expect(all.body.data.audioInstructions).toHaveLength(INSTRUCTION_LOCALES.length);
   });
@@ -165,7 +171,10 @@ describe("GET /v1/video-asset/{videoAssetId}", () => {
       .select()
       .from(videoAssets)
       .where(and(eq(videoAssets.organizationId, org.organizationId), eq(videoAssets.kind, "class")));
-    const classes = await getDb().select().from(videoAssets).where(and(eq(videoAssets.organizationId, org.organizationId), eq(videoAssets.kind, "class")));
+    const classes = await getDb()
+      .select()
+      .from(videoAssets)
+      .where(and(eq(videoAssets.organizationId, org.organizationId), eq(videoAssets.kind, "class")));
     const analysed = classes.find((c) => c.chapters) ?? cls!;
     const res = await call(`/v1/video-asset/${analysed.id}`, { key: org.key });
     expect(res.body.data.chapters.length).toBe(analysed.chapters!.length);
@@ -190,7 +199,10 @@ describe("GET /v1/video-asset/{videoAssetId}", () => {
     expectError(await call(`/v1/video-asset/${foreign}`, { key: org.key }), 403, "Forbidden");
     const multi = await createKey(org.organizationId, "multi", [other.organizationId]);
     expect((await call(`/v1/video-asset/${foreign}`, { key: multi })).status).toBe(200);
-    await getDb().update(videoAssets).set({ deletedAt: new Date() }).where(eq(videoAssets.id, other.library.exerciseIdByKey.get("lunge")!));
+    await getDb()
+      .update(videoAssets)
+      .set({ deletedAt: new Date() })
+      .where(eq(videoAssets.id, other.library.exerciseIdByKey.get("lunge")!));
     expectError(await call(`/v1/video-asset/${other.library.exerciseIdByKey.get("lunge")}`, { key: other.key }), 404, "NotFound");
     expectError(await call(`/v1/video-asset/${UNKNOWN}`, { key: org.key }), 404, "NotFound");
     expectError(await call(`/v1/video-asset/squat`, { key: org.key }), 400, "ValidationError");

@@ -74,7 +74,11 @@ describe("GET /v1/workouts/{workoutId}", () => {
     expect(pcts).toEqual([...pcts].sort((a, b) => b - a));
     expect(pcts.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(99.5);
     expect(pcts.reduce((a: number, b: number) => a + b, 0)).toBeLessThan(100.5);
-    expect(w.muscleGroupPercentages[0]).toEqual({ muscleGroupId: expect.stringMatching(/^[0-9a-f]{24}$/), muscleGroupName: expect.any(String), percentage: expect.any(Number) });
+    expect(w.muscleGroupPercentages[0]).toEqual({
+      muscleGroupId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      muscleGroupName: expect.any(String),
+      percentage: expect.any(Number),
+    });
     expectSigned(w.preview.url);
     expectPublicImage(w.preview.poster);
     expectPublicImage(w.preview.thumbnail);
@@ -90,7 +94,13 @@ describe("GET /v1/workouts/{workoutId}", () => {
   it("derives equipment from the clips the playlist plays (exercises, multiExercise blocks, class chapters)", async () => {
     for (const seed of WORKOUTS) {
       const keys = seed.segments.flatMap((s) =>
-        s.kind === "exercise" ? [s.exerciseKey] : s.kind === "multiExercise" ? s.exerciseKeys : s.kind === "class" ? (s.chapters ?? []).flatMap((c) => c.exerciseKeys) : [],
+        s.kind === "exercise"
+          ? [s.exerciseKey]
+          : s.kind === "multiExercise"
+            ? s.exerciseKeys
+            : s.kind === "class"
+              ? (s.chapters ?? []).flatMap((c) => c.exerciseKeys)
+              : [],
       );
       const expected = new Set(keys.flatMap((k) => EXERCISES.find((e) => e.key === k)!.equipment.map(equipmentId)));
       const res = await call(`/v1/workouts/${wid(seed.key)}`, { key: org.key });
@@ -253,7 +263,13 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
     const analysed = classes.find((c) => c.chapters);
     const unanalysed = classes.find((c) => !("chapters" in c));
     expect(analysed && unanalysed).toBeTruthy();
-    expect(analysed.chapters[0]).toEqual({ name: expect.any(String), startTimeSec: expect.any(Number), endTimeSec: expect.any(Number), equipment: expect.any(Array), muscleGroups: expect.any(Array) });
+    expect(analysed.chapters[0]).toEqual({
+      name: expect.any(String),
+      startTimeSec: expect.any(Number),
+      endTimeSec: expect.any(Number),
+      equipment: expect.any(Array),
+      muscleGroups: expect.any(Array),
+    });
     expect(analysed.muscleGroups.length).toBeGreaterThan(0);
     expect(analysed).toMatchObject({ kind: "class", skipIntro: false, duration: 60 });
     expect(analysed.main.video.loop).toBe(0);
@@ -290,7 +306,8 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
   it("falls back for instruction audio: same language, then English", async () => {
     const id = wid("core-crusher");
     const pick = async (locale: string) =>
-      (await call(`/v1/workouts/${id}/playlist?locale=${locale}`, { key: org.key })).body.data.find((s: Record<string, unknown>) => s.exercise).exercise.main.instructionAudio[0];
+      (await call(`/v1/workouts/${id}/playlist?locale=${locale}`, { key: org.key })).body.data.find((s: Record<string, unknown>) => s.exercise).exercise.main
+        .instructionAudio[0];
     expect((await pick("fr-FR")).locale).toBe("fr-FR");
     expect((await pick("en-GB")).locale).toBe("en-US");
     expect((await pick("it-IT")).locale).toBe("en-US");
@@ -335,7 +352,10 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
 describe("GET /v1/workouts/{workoutId}/music", () => {
   it("merges the organization's and the trainer's pools, each track once, shuffled", async () => {
     const lib = await createLibraryOrg();
-    const [row] = await getDb().select().from(workouts).where(eq(workouts.id, lib.library.workoutIdByKey.get("hiit-burn")!));
+    const [row] = await getDb()
+      .select()
+      .from(workouts)
+      .where(eq(workouts.id, lib.library.workoutIdByKey.get("hiit-burn")!));
     await getDb().update(workouts).set({ mixBgMusic: true }).where(eq(workouts.id, row!.id));
     const [trainer] = await getDb().select().from(trainers).where(eq(trainers.id, row!.trainerId!));
     const res = await call(`/v1/workouts/${row!.id}/music`, { key: lib.key });
@@ -467,7 +487,22 @@ describe("GET /v1/orgs/{organizationId}/workouts", () => {
     expect(created).toEqual([...created].sort().reverse());
     const item = res.body.data[0];
     for (const k of ["shareLink", "images", "audioIntro", "audioOutro", "musicPlaylists", "mixBgMusic"]) expect(item).not.toHaveProperty(k);
-    for (const k of ["id", "_id", "_teamId", "_ownerId", "trainer", "categories", "equipment", "muscleGroupPercentages", "preview", "rating", "organization", "allowAssessment", "assessmentType", "locked"]) {
+    for (const k of [
+      "id",
+      "_id",
+      "_teamId",
+      "_ownerId",
+      "trainer",
+      "categories",
+      "equipment",
+      "muscleGroupPercentages",
+      "preview",
+      "rating",
+      "organization",
+      "allowAssessment",
+      "assessmentType",
+      "locked",
+    ]) {
       expect(item).toHaveProperty(k);
     }
     expectSigned(item.preview.url);
@@ -554,13 +589,18 @@ describe("GET /v1/orgs/{organizationId}/workouts", () => {
     expect(byCat.body.links.total).toBe(WORKOUTS.filter((w) => w.categoryKeys.includes("yoga")).length);
     expect(byCat.body.data.every((w: { categories: { id: string }[] }) => w.categories.some((c) => c.id === yoga))).toBe(true);
     const combined = await list(`?categoryIds=${yoga}&difficulty=beginner&visibility=public&limit=50`);
-    expect(combined.body.links.total).toBe(WORKOUTS.filter((w) => w.categoryKeys.includes("yoga") && w.difficulty === "beginner" && w.visibility === "public").length);
+    expect(combined.body.links.total).toBe(
+      WORKOUTS.filter((w) => w.categoryKeys.includes("yoga") && w.difficulty === "beginner" && w.visibility === "public").length,
+    );
   });
 
   it("matches custom: category tokens against workspace-defined categories, alongside hex ids", async () => {
     const lib = await createLibraryOrg();
     const picked = lib.library.workoutIdByKey.get("glute-lab")!;
-    await getDb().update(workouts).set({ customCategories: ["Studio Picks"] }).where(eq(workouts.id, picked));
+    await getDb()
+      .update(workouts)
+      .set({ customCategories: ["Studio Picks"] })
+      .where(eq(workouts.id, picked));
     const only = await call(`/v1/orgs/${lib.organizationId}/workouts?categoryIds=custom:Studio%20Picks`, { key: lib.key });
     expect(only.body.data.map((w: { id: string }) => w.id)).toEqual([picked]);
     expect(only.body.data[0].customCategories).toEqual(["Studio Picks"]);

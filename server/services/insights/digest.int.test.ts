@@ -269,6 +269,9 @@ describe("GET insights/digest", () => {
     const first = (await digest(org, m, D)).body.data;
     const again = (await digest(org, m, D)).body.data;
     expect(again).toEqual(first);
+    // The same cached digest whichever way the member and the day are named.
+    expect((await call(`${pathOf(org, m.externalId)}/insights/digest?date=${D}`, { key: org.key })).body.data).toEqual(first);
+    expect((await call(`${pathOf(org, m.email)}/insights/digest?date=${D}T12:00:00Z`, { key: org.key })).body.data).toEqual(first);
     const [row] = await getDb()
       .select()
       .from(insightDigests)

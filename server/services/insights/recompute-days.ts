@@ -1,12 +1,11 @@
 import type { Tx } from "@/db/client";
-import { deleteDigestsBetween } from "@/db/queries/digests";
+import { DIGEST_WINDOW_DAYS, deleteDigestsBetween } from "@/db/queries/digests";
 import { deleteDaySummaries, listHealthEntriesForDays, upsertDaySummaries } from "@/db/queries/health";
 import { listNutritionForDays } from "@/db/queries/nutrition";
 import { summarizeDay } from "./day-summary";
 import { addDays } from "./local-date";
 
-/** A digest for day D is built from the days D-89..D. */
-export const DIGEST_WINDOW_DAYS = 90;
+export { DIGEST_WINDOW_DAYS };
 
 export interface MemberRef {
   id: string;
