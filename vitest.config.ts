@@ -12,12 +12,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", ".next/**", "e2e/**"], environment: "node" },
+        test: { name: "unit", sequence: { groupOrder: 0 }, include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", ".next/**", "e2e/**"], environment: "node" },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["**/*.int.test.ts"],
           exclude: ["node_modules/**", ".next/**", "e2e/**", "test/server.int.test.ts"],
           environment: "node",
@@ -33,6 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "server",
+          sequence: { groupOrder: 2 },
           include: ["test/server.int.test.ts"],
           environment: "node",
           testTimeout: 60_000,

@@ -260,19 +260,22 @@ export const scenarios: Scenario[] = [
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/workouts/recommend`;
       const goalKeys = Object.keys(w.ids.goals);
-      return Array.from({ length: 24 }, (_, i) =>
-        post(path, w.apiKey, {
-          endUserProfileDetails: {
-            fitnessLevels: LEVELS[i % LEVELS.length],
-            goalIds: [w.ids.goals[goalKeys[i % goalKeys.length]!]],
-            trainingDaysPerWeek: 2 + (i % 5),
-            age: 20 + ((i * 7) % 55),
-            ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["free-weights"]] } : {}),
-            ...(i % 4 === 0 ? { endUserId: w.memberId } : {}),
-          },
-          ...(i % 5 === 0 ? { categoryIds: [w.ids.categories.strength, w.ids.categories.hiit] } : {}),
-          ...(i % 2 === 0 ? { locale: "de-DE" } : {}),
-        }),
+      return warm(
+        ctx,
+        Array.from({ length: 24 }, (_, i) =>
+          post(path, w.apiKey, {
+            endUserProfileDetails: {
+              fitnessLevels: LEVELS[i % LEVELS.length],
+              goalIds: [w.ids.goals[goalKeys[i % goalKeys.length]!]],
+              trainingDaysPerWeek: 2 + (i % 5),
+              age: 20 + ((i * 7) % 55),
+              ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["free-weights"]] } : {}),
+              ...(i % 4 === 0 ? { endUserId: w.memberId } : {}),
+            },
+            ...(i % 5 === 0 ? { categoryIds: [w.ids.categories.strength, w.ids.categories.hiit] } : {}),
+            ...(i % 2 === 0 ? { locale: "de-DE" } : {}),
+          }),
+        ),
       );
     },
   },
@@ -286,17 +289,20 @@ export const scenarios: Scenario[] = [
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/workouts/generate`;
       const cats = ["strength", "hiit", "core", "mobility", "cardio", "pilates"];
-      return Array.from({ length: 24 }, (_, i) =>
-        post(path, w.apiKey, {
-          exerciseSources: i % 6 === 5 ? ["team_exercises", "free_stock", "premium_stock"] : ["team_exercises"],
-          endUserProfileDetails: { fitnessLevels: LEVELS[i % LEVELS.length], age: 25 + ((i * 11) % 50) },
-          durationOptions: { minMinutes: 15 + (i % 4) * 10, maxMinutes: 25 + (i % 4) * 10 },
-          categoryId: w.ids.categories[cats[i % cats.length]!],
-          ...(i % 3 === 0 ? { muscleGroupIds: [w.ids.muscles[i % w.ids.muscles.length]!, w.ids.muscles[(i + 5) % w.ids.muscles.length]!] } : {}),
-          ...(i % 4 === 1 ? { excludeExerciseCollections: ["Power Hour"] } : {}),
-          ...(i % 4 === 2 ? { methodologyProfileId: w.methodologyId } : {}),
-          ...(i % 2 === 0 ? { locale: "fr-FR", userRequirements: "no jumping, focus on core, short rests" } : {}),
-        }),
+      return warm(
+        ctx,
+        Array.from({ length: 24 }, (_, i) =>
+          post(path, w.apiKey, {
+            exerciseSources: i % 6 === 5 ? ["team_exercises", "free_stock", "premium_stock"] : ["team_exercises"],
+            endUserProfileDetails: { fitnessLevels: LEVELS[i % LEVELS.length], age: 25 + ((i * 11) % 50) },
+            durationOptions: { minMinutes: 15 + (i % 4) * 10, maxMinutes: 25 + (i % 4) * 10 },
+            categoryId: w.ids.categories[cats[i % cats.length]!],
+            ...(i % 3 === 0 ? { muscleGroupIds: [w.ids.muscles[i % w.ids.muscles.length]!, w.ids.muscles[(i + 5) % w.ids.muscles.length]!] } : {}),
+            ...(i % 4 === 1 ? { excludeExerciseCollections: ["Power Hour"] } : {}),
+            ...(i % 4 === 2 ? { methodologyProfileId: w.methodologyId } : {}),
+            ...(i % 2 === 0 ? { locale: "fr-FR", userRequirements: "no jumping, focus on core, short rests" } : {}),
+          }),
+        ),
       );
     },
   },
@@ -308,16 +314,19 @@ export const scenarios: Scenario[] = [
     connections: 2,
     prepare: async (ctx) => {
       const w = await aiWorkspace(ctx);
-      return Array.from({ length: 24 }, (_, i) =>
-        post(`/v1/orgs/${w.organizationId}/workouts/${w.workoutIds[i * 7]}/adapt`, w.apiKey, {
-          endUserProfileDetails: {
-            fitnessLevels: LEVELS[i % LEVELS.length],
-            age: 30 + ((i * 13) % 45),
-            ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["mats-and-accessories"]] } : {}),
-          },
-          ...(i % 2 === 0 ? { userGuidance: "no jumping please, more rest" } : {}),
-          ...(i % 4 === 0 ? { endUserProfileId: w.memberId } : {}),
-        }),
+      return warm(
+        ctx,
+        Array.from({ length: 24 }, (_, i) =>
+          post(`/v1/orgs/${w.organizationId}/workouts/${w.workoutIds[i * 7]}/adapt`, w.apiKey, {
+            endUserProfileDetails: {
+              fitnessLevels: LEVELS[i % LEVELS.length],
+              age: 30 + ((i * 13) % 45),
+              ...(i % 3 === 0 ? { preferredEquipmentCategoryIds: [w.ids.equipmentCategories["mats-and-accessories"]] } : {}),
+            },
+            ...(i % 2 === 0 ? { userGuidance: "no jumping please, more rest" } : {}),
+            ...(i % 4 === 0 ? { endUserProfileId: w.memberId } : {}),
+          }),
+        ),
       );
     },
   },
@@ -331,18 +340,21 @@ export const scenarios: Scenario[] = [
       const w = await aiWorkspace(ctx);
       const path = `/v1/orgs/${w.organizationId}/plans/generate`;
       const goalKeys = Object.keys(w.ids.goals);
-      return Array.from({ length: 24 }, (_, i) =>
-        post(path, w.apiKey, {
-          endUserProfileDetails: {
-            fitnessLevels: LEVELS[i % LEVELS.length],
-            goalIds: [w.ids.goals[goalKeys[i % goalKeys.length]!]],
-            trainingDaysPerWeek: 2 + (i % 5),
-            ...(i % 3 === 0 ? { endUserId: w.memberId } : {}),
-          },
-          ...(i % 4 === 0 ? { categoryIds: [w.ids.categories.strength, w.ids.categories.core, w.ids.categories.hiit] } : {}),
-          ...(i % 4 === 1 ? { methodologyProfileId: w.methodologyId } : {}),
-          ...(i % 2 === 0 ? { locale: "es-ES", durationWeeks: 8 } : {}),
-        }),
+      return warm(
+        ctx,
+        Array.from({ length: 24 }, (_, i) =>
+          post(path, w.apiKey, {
+            endUserProfileDetails: {
+              fitnessLevels: LEVELS[i % LEVELS.length],
+              goalIds: [w.ids.goals[goalKeys[i % goalKeys.length]!]],
+              trainingDaysPerWeek: 2 + (i % 5),
+              ...(i % 3 === 0 ? { endUserId: w.memberId } : {}),
+            },
+            ...(i % 4 === 0 ? { categoryIds: [w.ids.categories.strength, w.ids.categories.core, w.ids.categories.hiit] } : {}),
+            ...(i % 4 === 1 ? { methodologyProfileId: w.methodologyId } : {}),
+            ...(i % 2 === 0 ? { locale: "es-ES", durationWeeks: 8 } : {}),
+          }),
+        ),
       );
     },
   },

@@ -99,7 +99,11 @@ const FLUSH_MS = 25;
 const STALE_MS = 1000;
 
 interface WindowState {
+  /** Units the store had counted at the last answer (includes everything flushed before it). */
   consumed: number;
+  /** Units admitted here and being flushed right now. */
+  inflight: number;
+  /** Units admitted here and not yet flushed. */
   pending: number;
   resetAt: number;
   syncedAt: number;
@@ -108,21 +112,24 @@ interface WindowState {
 
 const states = new Map<string, WindowState>();
 
-function flush(limiter: RateLimiterAbstract, subject: string, id: string): void {
-  const st = states.get(id);
-  if (!st || st.pending === 0) return;
+function flush(limiter: RateLimiterAbstract, subject: string, st: WindowState): void {
+  st.timer = null;
+  if (st.pending === 0) return;
   const points = st.pending;
   st.pending = 0;
-  st.timer = null;
+  st.inflight += points;
   limiter
     .penalty(subject, points)
     .then((res) => {
-      st.consumed = res.consumedPoints - st.pending;
+      st.inflight -= points;
+      st.consumed = Math.max(st.consumed, res.consumedPoints - st.inflight);
       st.syncedAt = Date.now();
       if (res.msBeforeNext >= 0) st.resetAt = Date.now() + res.msBeforeNext;
     })
     .catch((err) => {
+      st.inflight -= points;
       st.pending += points; // keep the units; the next flush retries
+      st.timer ??= setTimeout(() => flush(limiter, subject, st), FLUSH_MS);
       log("warn", "rate limit flush failed", { err: String(err) });
     });
 }
@@ -134,26 +141,29 @@ async function chargeWindow(window: Window, cap: number, subject: string, weight
   const now = Date.now();
   const st = states.get(id);
   if (st && now < st.resetAt && now - st.syncedAt < STALE_MS) {
-    const used = st.consumed + st.pending;
-    const reset = Math.ceil(st.resetAt / 1000);
-    if (used + weight > cap) {
-      const res = new RateLimiterRes(0, st.resetAt - now, used + weight, false);
-      throw res;
-    }
+    const used = st.consumed + st.inflight + st.pending;
+    if (used + weight > cap) throw new RateLimiterRes(0, st.resetAt - now, used + weight, false);
     st.pending += weight;
-    st.timer ??= setTimeout(() => flush(limiter, subject, id), FLUSH_MS);
-    return { limit: cap, remaining: Math.max(0, cap - used - weight), reset };
+    st.timer ??= setTimeout(() => flush(limiter, subject, st), FLUSH_MS);
+    return { limit: cap, remaining: Math.max(0, cap - used - weight), reset: Math.ceil(st.resetAt / 1000) };
   }
+  // Unknown or stale: ask the store (it also counts whatever was flushed before).
   const res = await limiter.consume(subject, weight);
-  const fresh: WindowState = {
-    consumed: res.consumedPoints,
-    pending: st && now < st.resetAt ? st.pending : 0,
-    resetAt: now + (res.msBeforeNext >= 0 ? res.msBeforeNext : WINDOWS[window] * 1000),
-    syncedAt: now,
-    timer: st?.timer ?? null,
-  };
-  if (states.size > 50_000) states.clear();
-  states.set(id, fresh);
+  const current = states.get(id);
+  if (current && Date.now() < current.resetAt) {
+    current.consumed = Math.max(current.consumed, res.consumedPoints - current.inflight);
+    current.syncedAt = Date.now();
+  } else {
+    if (states.size > 50_000) states.clear();
+    states.set(id, {
+      consumed: res.consumedPoints,
+      inflight: 0,
+      pending: 0,
+      resetAt: Date.now() + (res.msBeforeNext >= 0 ? res.msBeforeNext : WINDOWS[window] * 1000),
+      syncedAt: Date.now(),
+      timer: null,
+    });
+  }
   return stateOf(cap, res, WINDOWS[window]);
 }
 
@@ -198,7 +208,7 @@ export async function peekRateLimit(subject: string, limits: OrganizationLimits)
   const withLocal = (window: Window, cap: number, res: RateLimiterRes | null): RateLimitState => {
     const base = stateOf(cap, res, WINDOWS[window]);
     const st = states.get(`${window}:${subject}`);
-    return st && Date.now() < st.resetAt ? { ...base, remaining: Math.max(0, Math.min(base.remaining, cap - st.consumed - st.pending)) } : base;
+    return st && Date.now() < st.resetAt ? { ...base, remaining: Math.max(0, Math.min(base.remaining, cap - st.consumed - st.inflight - st.pending)) } : base;
   };
   return binding(withLocal("hourly", caps.hourly, h), withLocal("daily", caps.daily, d));
 }

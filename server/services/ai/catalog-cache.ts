@@ -17,7 +17,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { type PoolRow, type WorkoutFactsRow, listTeamPoolExercises, listWorkoutFacts } from "@/db/queries/catalog";
+import { type PoolRow, type WorkoutFactsRow, type WorkoutRefRow, listTeamPoolExercises, listWorkoutFacts, listWorkoutsByIds } from "@/db/queries/catalog";
 import type { PoolExercise } from "@/server/ai/types";
 
 const TTL_MS = 5 * 60_000;
@@ -233,4 +233,30 @@ function rankCatalog(
   const ranked: RankedCatalogWorkout[] = new Array(limit);
   for (let j = 0; j < limit; j++) ranked[j] = { ...catalog[picked[j]!]!, preScore: scores[picked[j]!]! };
   return { total: picked.length, ranked };
+}
+
+// --- Workout cards (names, descriptions, media keys) ------------------------------------------
+
+const cards = new Map<string, { updatedAt: string; at: number; value: WorkoutRefRow }>();
+
+/** The presentable fields of workouts, re-read when a workout's `updated_at` moved. */
+export async function cachedWorkoutCards(db: Tx, organizationId: string, workouts: { id: string; updatedAt: string }[]): Promise<Map<string, WorkoutRefRow>> {
+  const out = new Map<string, WorkoutRefRow>();
+  const missing: string[] = [];
+  const now = Date.now();
+  for (const w of workouts) {
+    const hit = cards.get(w.id);
+    if (hit && hit.updatedAt === w.updatedAt && now - hit.at < TTL_MS) out.set(w.id, hit.value);
+    else missing.push(w.id);
+  }
+  if (missing.length) {
+    const byUpdated = new Map(workouts.map((w) => [w.id, w.updatedAt]));
+    for (const row of await listWorkoutsByIds(db, organizationId, missing)) {
+      cards.delete(row.id);
+      cards.set(row.id, { updatedAt: byUpdated.get(row.id)!, at: now, value: row });
+      out.set(row.id, row);
+    }
+    while (cards.size > MAX_FACTS) cards.delete(cards.keys().next().value!);
+  }
+  return out;
 }

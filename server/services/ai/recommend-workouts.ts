@@ -6,7 +6,7 @@
  */
 import type { Db } from "@/db/client";
 import { listEndUserHistory } from "@/db/queries/ai";
-import { listWorkoutsByIds } from "@/db/queries/catalog";
+import type { WorkoutRefRow } from "@/db/queries/catalog";
 import { type RankedItem, type RankableWorkout, type RankingProfile, diversify, readHistory, reasonText, scoreWorkout } from "@/server/ai/engine/recommender";
 import { PLATFORM, defaultSessionMinutes, levelOf } from "@/server/ai/knowledge";
 import { callModel } from "@/server/ai/model-call";
@@ -17,10 +17,10 @@ import { clean } from "@/server/ai/workout-engine";
 import type { RecommendWorkoutsInput } from "@/server/api/operations/ai";
 import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
-import { type RankedCatalogWorkout, cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
+import { type RankedCatalogWorkout, cachedWorkoutCards, cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
 import { assertReferenceIds, getReferenceIndex, goalCategoryKeys, resolveMember } from "./context";
 
-type WorkoutRow = Awaited<ReturnType<typeof listWorkoutsByIds>>[number];
+type WorkoutRow = WorkoutRefRow;
 
 const CANDIDATES = 150;
 
@@ -85,15 +85,12 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
   const model = getLanguageModel();
   if (model) {
     const pool = diversify(ranked, 24);
-    const names = new Map(
-      (
-        await listWorkoutsByIds(
-          db,
-          organizationId,
-          pool.map((p) => p.item.id),
-        )
-      ).map((r) => [r.id, pickText(r.name)]),
+    const poolCards = await cachedWorkoutCards(
+      db,
+      organizationId,
+      pool.map((p) => p.item.row),
     );
+    const names = new Map([...poolCards.values()].map((r) => [r.id, pickText(r.name)]));
     const answer = await callModel(model, {
       name: "recommend_workouts",
       schema: RecommendModelOutput,
@@ -121,14 +118,10 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     }
   }
 
-  const details = new Map(
-    (
-      await listWorkoutsByIds(
-        db,
-        organizationId,
-        picked.map((p) => p.item.id),
-      )
-    ).map((r) => [r.id, r]),
+  const details = await cachedWorkoutCards(
+    db,
+    organizationId,
+    picked.map((p) => p.item.row),
   );
   return {
     workouts: picked.filter((p) => details.has(p.item.id)).map((p) => presentWorkout(details.get(p.item.id)!, texts.get(p.item.id)!, locale, ref.categoryById)),
