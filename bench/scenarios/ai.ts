@@ -247,6 +247,19 @@ const post = (path: string, apiKey: string, body: unknown): BenchRequest => ({
   headers: { "x-api-key": apiKey },
   body: JSON.stringify(body),
 });
+
+/**
+ * Sends every request once before measuring, so the figures are steady-state: the server's
+ * catalog caches (exercise pool, workout catalog, workout facts) are warm, as in a running service.
+ */
+async function warm(ctx: BenchContext, requests: BenchRequest[]): Promise<BenchRequest[]> {
+  if (!ctx.baseUrl) return requests;
+  for (const r of requests) {
+    const res = await fetch(`${ctx.baseUrl}${r.path}`, { method: r.method, headers: { "content-type": "application/json", ...r.headers }, body: r.body });
+    if (res.status !== 200) throw new Error(`warm-up ${r.path} answered ${res.status}: ${await res.text()}`);
+  }
+  return requests;
+}
 const LEVELS = [["beginner"], ["intermediate"], ["advanced"], ["beginner", "intermediate"]];
 
 export const scenarios: Scenario[] = [

@@ -39,6 +39,9 @@ export function searchTextOf(...maps: (Record<string, string> | undefined)[]): s
   return [...new Set(maps.flatMap((m) => Object.values(m ?? {})))].join(" \u2022 ").toLowerCase();
 }
 
+/** Workouts whose key ends in "-draft" are seeded as drafts: in the workspace, never listed or playable. */
+const isDraft = (key: string) => key.endsWith("-draft");
+
 export interface SeededLibrary {
   workoutIds: string[];
   privateWorkoutIds: string[];
@@ -173,6 +176,19 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   const introId = await mediaAsset("workout-intro", { "en-US": "Workout intro" });
   const outroId = await mediaAsset("workout-outro", { "en-US": "Workout outro" });
 
+  // Voice-overs of the workout intro and outro clips, per locale
+  const voiceRows: (typeof instructionAudio.$inferInsert)[] = [];
+  for (const [assetId, type, stem] of [
+    [introId, "workoutIntro", "workout-intro"],
+    [outroId, "workoutOutro", "workout-outro"],
+  ] as const) {
+    for (const locale of INSTRUCTION_LOCALES) {
+      const rel = `audio/${stem}.${locale}.m4a`;
+      if (manifest[rel]) voiceRows.push({ videoAssetId: assetId, locale, type, assetKey: mediaKey(rel), scriptText: manifest[rel]?.scriptText ?? "", durationSeconds: durationOf(rel) });
+    }
+  }
+  if (voiceRows.length) await db.insert(instructionAudio).values(voiceRows);
+
   // Workouts and their playlists
   const workoutIdByKey = new Map<string, string>();
   const exercise = (key: string) => {
@@ -199,7 +215,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
       duration,
       difficulty: w.difficulty,
       visibility: w.visibility,
-      status: "published",
+      status: isDraft(w.key) ? "draft" : "published",
       tags: w.tags,
       presentationStyle: w.presentationStyle,
       mixBgMusic: w.mixBgMusic,
@@ -215,7 +231,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
         appleMusic: null,
         youtubeMusic: wi % 3 === 0 ? { url: `https://music.youtube.com/playlist?list=FORMA${wi}` } : null,
       },
-      publishedAt: new Date(now - (WORKOUTS.length - wi) * 3_600_000),
+      publishedAt: isDraft(w.key) ? null : new Date(now - (WORKOUTS.length - wi) * 3_600_000),
       createdAt: new Date(now - (WORKOUTS.length - wi) * 3_600_000),
     });
     if (w.categoryKeys.length) await db.insert(workoutCategories).values(w.categoryKeys.map((k) => ({ workoutId, categoryId: categoryId(k) })));
@@ -413,8 +429,9 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   const suspended = { id: newId(), organizationId, email: `suspended.${tag}@${opts.emailDomain}`, externalId: `ext-${tag}-suspended`, name: "Sam Suspended", status: "suspended" as const };
   await db.insert(endUsers).values([...memberRows, suspended]);
 
-  const publicIds = WORKOUTS.filter((w) => w.visibility === "public").map((w) => workoutIdByKey.get(w.key)!);
-  const privateIds = WORKOUTS.filter((w) => w.visibility === "private").map((w) => workoutIdByKey.get(w.key)!);
+  const published = WORKOUTS.filter((w) => !isDraft(w.key));
+  const publicIds = published.filter((w) => w.visibility === "public").map((w) => workoutIdByKey.get(w.key)!);
+  const privateIds = published.filter((w) => w.visibility === "private").map((w) => workoutIdByKey.get(w.key)!);
   return {
     workoutIds: publicIds,
     privateWorkoutIds: privateIds,
