@@ -76,5 +76,3 @@ export function seedStockPool(tiers: ("free" | "premium")[] = ["free", "premium"
     };
   });
 }
-
-export const teamExerciseIdByKey = (key: string) => teamExerciseId(key);

@@ -182,11 +182,21 @@ export async function rankedPublicWorkouts(
     goalCategoryIds: string[];
     targetSeconds: number;
     limit?: number;
+    /** The catalog when the caller already holds it (saves the version query). */
+    catalog?: CatalogWorkout[];
   },
 ): Promise<{ total: number; ranked: RankedCatalogWorkout[] }> {
-  const catalog = await cachedWorkoutCatalog(db, args.organizationId);
+  const catalog = args.catalog ?? (await cachedWorkoutCatalog(db, args.organizationId));
   // The ranking is a pure function of the catalog and the arguments: many profiles share one.
-  const key = JSON.stringify([args.organizationId, args.sources ?? null, args.categoryIds ?? null, args.levelRank, args.goalCategoryIds, args.targetSeconds, args.limit ?? null]);
+  const key = JSON.stringify([
+    args.organizationId,
+    args.sources ?? null,
+    args.categoryIds ?? null,
+    args.levelRank,
+    args.goalCategoryIds,
+    args.targetSeconds,
+    args.limit ?? null,
+  ]);
   const hit = rankings.get(key);
   if (hit && hit.catalog === catalog) return hit.result;
   const result = rankCatalog(catalog, args);

@@ -17,7 +17,7 @@ import { clean } from "@/server/ai/workout-engine";
 import type { RecommendWorkoutsInput } from "@/server/api/operations/ai";
 import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
-import { type RankedCatalogWorkout, cachedWorkoutCards, cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
+import { type RankedCatalogWorkout, cachedWorkoutCards, cachedWorkoutCatalog, cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
 import { assertReferenceIds, getReferenceIndex, goalCategoryKeys, resolveMember } from "./context";
 
 type WorkoutRow = WorkoutRefRow;
@@ -33,9 +33,12 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
     { field: "endUserProfileDetails.preferredEquipmentCategoryIds", ids: profile.preferredEquipmentCategoryIds, kind: "equipmentCategory" },
   ]);
   const locale = resolveReadLocale(body.locale);
-  const member = await resolveMember(db, organizationId, profile.endUserId);
   const level = levelOf(profile.fitnessLevels);
-  const historyRows = member ? await listEndUserHistory(db, organizationId, member.id) : [];
+  // The member's history and the catalog's version check run side by side.
+  const [historyRows, catalog] = await Promise.all([
+    resolveMember(db, organizationId, profile.endUserId).then((member) => (member ? listEndUserHistory(db, organizationId, member.id) : [])),
+    cachedWorkoutCatalog(db, organizationId),
+  ]);
   const history = readHistory(historyRows, level);
   const goalKeys = goalCategoryKeys(ref, profile.goalIds);
   const goalCategoryIds = goalKeys.map((k) => ref.categoryByKey.get(k)!.id);
@@ -43,6 +46,7 @@ export async function recommendWorkouts(db: Db, organizationId: string, body: Re
 
   const { total, ranked: all } = await rankedPublicWorkouts(db, {
     organizationId,
+    catalog,
     categoryIds: body.categoryIds,
     levelRank: ["beginner", "intermediate", "advanced"].indexOf(history.targetLevel),
     goalCategoryIds,
