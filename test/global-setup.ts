@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { type EmbeddedHandle, startEmbeddedPostgres } from "../db/embedded";
+import type { EmbeddedHandle } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 
 /**
@@ -40,14 +40,25 @@ export async function setup(project: TestProject): Promise<void> {
       await a.end();
     };
   } else {
+    const { startEmbeddedPostgres } = await import("../db/embedded");
     embedded = await startEmbeddedPostgres(dataDir, { ephemeral: true });
     url = embedded.url;
   }
   await runMigrations(url);
+  // Point this process at the run's database only while preparing fixtures: other projects of the
+  // same run (the real-server test) must keep the caller's environment.
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
   process.env.DATABASE_URL = url;
   process.env.DATA_DIR = dataDir;
-  const { prepareSharedFixtures } = await import("./shared-fixtures");
-  await prepareSharedFixtures();
+  try {
+    const { prepareSharedFixtures } = await import("./shared-fixtures");
+    await prepareSharedFixtures();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
   project.provide("databaseUrl", url);
   project.provide("dataDir", dataDir);
 }
