@@ -64,7 +64,10 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
         nodeRes.end();
         return;
       }
-      await pipeline(Readable.fromWeb(response.body as never), nodeRes);
+      await pipeline(Readable.fromWeb(response.body as never), nodeRes).catch((err: NodeJS.ErrnoException) => {
+        // The client went away mid-response (a player seeking, a closed tab): nothing to report.
+        if (err.code !== "ERR_STREAM_PREMATURE_CLOSE") throw err;
+      });
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   countOrgWorkouts,
   getWorkoutsVersion,
   listOrgWorkoutPage,
-  listWorkoutFacets,
   listWorkoutsByIds,
 } from "@/db/queries/workouts";
 import type { Difficulty } from "@/db/schema";
@@ -15,7 +14,8 @@ import { VersionedCache, cacheKey } from "./list-cache";
 import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";
 import { getReferenceIndex } from "./reference";
-import { groupFacets, workoutListItem } from "./workout-shape";
+import { facetsFor } from "./workout-facets";
+import { workoutListItem } from "./workout-shape";
 
 export interface ListWorkoutsInput {
   limit: number;
@@ -101,13 +101,6 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
   const page = args.search ? await searchPage(db, args, await getWorkoutsVersion(db, organizationId)) : await filteredPage(db, args);
-  const [facetRows, ref] = await Promise.all([
-    listWorkoutFacets(
-      db,
-      page.rows.map((r) => r.id),
-    ),
-    getReferenceIndex(db),
-  ]);
-  const facets = groupFacets(facetRows);
+  const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
   return { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };
 }
