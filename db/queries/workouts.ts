@@ -481,3 +481,12 @@ export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "aud
     )
     .orderBy(desc(workoutExports.createdAt), desc(workoutExports.id));
 }
+
+/** The few columns that decide whether a cached rendering of a workout is still current. */
+export async function findWorkoutVersion(db: Tx, workoutId: string) {
+  const [row] = await queryPrepared<{ organization_id: string; status: string; deleted_at: string | null; version: string }>(
+    db,
+    sql`select organization_id, status, deleted_at, updated_at::text as version from workouts where id = ${workoutId}::text`,
+  );
+  return row ?? null;
+}

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist } from "@/db/queries/workouts";
+import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist, findWorkoutVersion } from "@/db/queries/workouts";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import type { Locale } from "@/server/api/locale";
@@ -231,11 +231,33 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
  * reference data, URLs signed in memory.
  */
 export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale) {
+  const version = await findWorkoutVersion(db, workoutId);
+  if (!version || version.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
+  caller.assertOrganization(version.organization_id);
+  const key = `${workoutId}:${locale}`;
+  const hit = rendered.get(key);
+  if (hit && hit.version === version.version && Date.now() - hit.at < RENDER_TTL_MS) return hit.body;
+
   const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
   if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
-  caller.assertOrganization(playlist.organizationId);
   if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");
   const ctx: Ctx = { locale, ref, relations: playlist.relations };
   const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
-  return { data, presentationStyle: playlist.presentationStyle };
+  const body = { data, presentationStyle: playlist.presentationStyle };
+  if (rendered.size > 5_000) rendered.clear();
+  rendered.set(key, { version: version.version, at: Date.now(), body });
+  return body;
+}
+
+/**
+ * Rendered playlists per workout and locale, reused while the workout's version (`updatedAt`) is
+ * unchanged, for at most RENDER_TTL_MS: that bounds staleness after edits to shared clips or
+ * spoken tracks (which do not bump the workout), and keeps signed URLs about 7 days from expiry.
+ */
+const RENDER_TTL_MS = 60_000;
+const rendered = new Map<string, { version: string; at: number; body: { data: PlaylistSegmentData[]; presentationStyle: string } }>();
+
+/** Forget rendered playlists (tests that edit clips or segments with direct SQL). */
+export function clearPlaylistCache(): void {
+  rendered.clear();
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { clearPlaylistCache } from "./get-playlist";
 import { getDb } from "@/db/client";
 import { instructionAudio, musicPools, trainers, workoutExports, workoutSegments, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
@@ -221,6 +222,7 @@ describe("GET /v1/workouts/{workoutId}", () => {
     expectSigned(de.audioIntro.url);
     expect(de.audioOutro).toMatchObject({ type: "workoutOutro", locale: "en-US", scriptText: "" });
     expect(de.audioOutro.url).toContain("/seed/audio/workout-outro.en-US.m4a?");
+    clearPlaylistCache(); // direct SQL edits bypass the workout version that keys rendered playlists
     const playlist = (await call(`/v1/workouts/${id}/playlist?locale=de-DE`, { key: lib.key })).body;
     expect(playlist.data[0].intro.audio).toMatchObject({ type: "workoutIntro", locale: "de-DE", scriptText: await voiceScript("workout-intro", "de-DE") });
     expect(playlist.data.at(-1).outro.audio).toMatchObject({ type: "workoutOutro", locale: "en-US", scriptText: "" });
@@ -232,6 +234,7 @@ describe("GET /v1/workouts/{workoutId}", () => {
     const none = await detail("de-DE");
     expect(none.audioIntro).toBeNull();
     expect(none.audioOutro).toBeNull();
+    clearPlaylistCache();
     const silent = (await call(`/v1/workouts/${id}/playlist?locale=de-DE`, { key: lib.key })).body;
     expect(silent.data[0].intro.audio).toBeNull();
     expect(silent.data.at(-1).outro.audio).toBeNull();
@@ -264,6 +267,21 @@ describe("GET /v1/workouts/{workoutId}", () => {
 });
 
 describe("GET /v1/workouts/{workoutId}/playlist", () => {
+  it("reuses a rendered playlist only while the workout is unchanged", async () => {
+    const lib = await createLibraryOrg();
+    const id = lib.library.workoutIds[0]!;
+    const first = await call(`/v1/workouts/${id}/playlist`, { key: lib.key });
+    expect(first.body.presentationStyle).toBe("full");
+    expect((await call(`/v1/workouts/${id}/playlist`, { key: lib.key })).body).toEqual(first.body);
+    await getDb().update(workouts).set({ presentationStyle: "minimal" }).where(eq(workouts.id, id)); // bumps updatedAt
+    expect((await call(`/v1/workouts/${id}/playlist`, { key: lib.key })).body.presentationStyle).toBe("minimal");
+    await getDb().update(workouts).set({ status: "draft" }).where(eq(workouts.id, id));
+    expectError(await call(`/v1/workouts/${id}/playlist`, { key: lib.key }), 404, "NotFound");
+    const other = await createTestOrg();
+    await getDb().update(workouts).set({ status: "published" }).where(eq(workouts.id, id));
+    expectError(await call(`/v1/workouts/${id}/playlist`, { key: other.key }), 403, "Forbidden");
+  });
+
   it("returns single-key segments of all eight kinds across the library, in order", async () => {
     const seen = new Set<string>();
     for (const id of [...org.library.workoutIds, ...org.library.privateWorkoutIds]) {
