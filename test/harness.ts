@@ -1,54 +1,19 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { type Server, createServer } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, expect } from "vitest";
 import { getDb } from "@/db/client";
 import type { ApiKeyKind, Entitlements, SubscriptionPlan } from "@/db/schema";
 import { clearAuthCaches } from "@/server/api/auth";
 import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
-import { discoverRoutes, matchRoute } from "@/server/http/app-router";
+import { createDirectDispatcher } from "@/server/http/direct-dispatch";
 
 /**
- * Integration harness: serves the app's real route handlers over real HTTP (node:http) and
- * creates a fresh organization with keys for each test.
+ * Integration harness: serves the app's real route handlers over real HTTP (node:http), through
+ * the same direct dispatcher the custom server uses, and creates a fresh organization with keys
+ * for each test.
  */
-const routes = discoverRoutes(path.resolve(import.meta.dirname, "../app"));
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
-async function dispatch(nodeReq: IncomingMessage, nodeRes: ServerResponse, base: string): Promise<void> {
-  const url = new URL(nodeReq.url ?? "/", base);
-  const match = matchRoute(routes, url.pathname);
-  const method = (nodeReq.method ?? "GET").toUpperCase();
-  let res: Response;
-  if (!match) {
-    res = new Response("<h1>404</h1>", { status: 404, headers: { "content-type": "text/html" } });
-  } else {
-    const mod = (await import(/* @vite-ignore */ match.route.file)) as Record<string, Handler | undefined>;
-    const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
-    if (!handler) {
-      res = new Response(null, { status: 405 }); // what Next does for a method a route file lacks
-    } else {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(nodeReq.headers)) if (typeof v === "string") headers.set(k, v);
-      const hasBody = method !== "GET" && method !== "HEAD";
-      const req = new Request(url, {
-        method,
-        headers,
-        body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
-        // @ts-expect-error Node's fetch needs duplex for streamed bodies
-        duplex: hasBody ? "half" : undefined,
-      });
-      res = await handler(req, { params: Promise.resolve(match.params) });
-    }
-  }
-  nodeRes.statusCode = res.status;
-  res.headers.forEach((v, k) => nodeRes.setHeader(k, v));
-  if (res.body && method !== "HEAD") {
-    const buf = Buffer.from(await res.arrayBuffer());
-    nodeRes.end(buf);
-  } else nodeRes.end();
-}
+const appDir = path.resolve(import.meta.dirname, "../app");
 
 export interface TestApp {
   baseUrl: string;
@@ -60,8 +25,9 @@ export const app: TestApp = { baseUrl: "" };
 /** Starts the in-process server for this test file (call at module top level). */
 export function useTestApp(): TestApp {
   beforeAll(async () => {
+    const dispatcher = await createDirectDispatcher(appDir, () => app.baseUrl, { all: true });
     server = createServer((req, res) => {
-      dispatch(req, res, app.baseUrl).catch((err) => {
+      dispatcher.dispatch(req, res).catch((err) => {
         res.statusCode = 599;
         res.end(String(err?.stack ?? err));
       });

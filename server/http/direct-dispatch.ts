@@ -21,21 +21,36 @@ export interface DirectDispatcher {
 const PREFIXES = ["/v1/", "/media/"];
 const EXACT = new Set(["/health", "/v1"]);
 
-export async function createDirectDispatcher(appDir: string, baseUrl: () => string): Promise<DirectDispatcher> {
-  const routes = discoverRoutes(appDir).filter((r) => {
-    const first = r.segments[0];
-    return first?.kind === "static" && (first.value === "v1" || first.value === "media" || first.value === "health");
-  });
-  const modules = new Map<RouteFile, Record<string, Handler | undefined>>();
-  await Promise.all(routes.map(async (r) => modules.set(r, (await import(path.resolve(r.file))) as Record<string, Handler | undefined>)));
+const isApiRoute = (r: RouteFile) => {
+  const first = r.segments[0];
+  return first?.kind === "static" && (first.value === "v1" || first.value === "media" || first.value === "health");
+};
+
+/**
+ * `all: true` serves every route file of `appDir` (the integration-test harness uses that to run the
+ * real handlers over HTTP without a Next build).
+ */
+export async function createDirectDispatcher(appDir: string, baseUrl: () => string, opts: { all?: boolean } = {}): Promise<DirectDispatcher> {
+  const routes = discoverRoutes(appDir).filter((r) => opts.all || isApiRoute(r));
+  const modules = new Map<RouteFile, Promise<Record<string, Handler | undefined>>>();
+  const load = (r: RouteFile) => {
+    let m = modules.get(r);
+    if (!m) {
+      m = import(path.resolve(r.file)) as Promise<Record<string, Handler | undefined>>;
+      modules.set(r, m);
+    }
+    return m;
+  };
+  // The server loads every API route up front, so a broken module fails start-up, not a request.
+  if (!opts.all) await Promise.all(routes.map(load));
 
   return {
-    handles: (pathname) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p)),
+    handles: (pathname) => Boolean(opts.all) || EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p)),
     async dispatch(nodeReq, nodeRes) {
       const url = new URL(nodeReq.url ?? "/", baseUrl());
       const match = matchRoute(routes, url.pathname);
       const method = (nodeReq.method ?? "GET").toUpperCase();
-      const mod = match ? modules.get(match.route) : undefined;
+      const mod = match ? await load(match.route) : undefined;
       const handler = mod?.[method] ?? (method === "HEAD" ? mod?.GET : undefined);
       if (!match || !handler) {
         nodeRes.writeHead(match ? 405 : 404, { "content-type": "application/json; charset=utf-8" });
