@@ -36,11 +36,14 @@ const FUZZY_MIN_CHARS = 3;
 /** Exact totals per filter set, and search result pages (ids in relevance order plus total). */
 const totals = new VersionedCache<number>(5_000, 60_000);
 const searches = new VersionedCache<{ ids: string[]; total: number }>(2_000, 60_000);
+/** Whole rendered pages per query, reused while the workspace's content version is unchanged. */
+const pages = new VersionedCache<{ data: ReturnType<typeof workoutListItem>[]; total: number }>(2_000, 60_000);
 
 /** Forget cached totals and search pages (tests that write rows without touching updated_at). */
 export function clearWorkoutListCache(): void {
   totals.clear();
   searches.clear();
+  pages.clear();
 }
 
 /** The filter part of the arguments: what a total depends on. */
@@ -100,7 +103,15 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
-  const page = args.search ? await searchPage(db, args, await getWorkoutsVersion(db, organizationId)) : await filteredPage(db, args);
+  // Every write to a workout bumps its updated_at, so the workspace's latest updated_at versions
+  // every page of its list (the caches' 60 s TTL bounds anything written around that).
+  const version = await getWorkoutsVersion(db, organizationId);
+  const pageKey = cacheKey({ organizationId, ...input });
+  const cached = pages.get(pageKey, version);
+  if (cached) return cached;
+  const page = args.search ? await searchPage(db, args, version) : await filteredPage(db, args);
   const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
-  return { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };
+  const result = { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };
+  pages.set(pageKey, version, result);
+  return result;
 }

@@ -571,6 +571,21 @@ describe("GET /v1/workouts/{workoutId}/export/{video|audio}/stream_url", () => {
 });
 
 describe("GET /v1/orgs/{organizationId}/workouts", () => {
+  it("never serves a cached page after a workout changes", async () => {
+    const lib = await createLibraryOrg();
+    const path = `/v1/orgs/${lib.organizationId}/workouts?limit=5`;
+    const first = await call(path, { key: lib.key });
+    expect((await call(path, { key: lib.key })).body).toEqual(first.body);
+    const top = first.body.data[0];
+    await getDb().update(workouts).set({ name: { "en-US": "Renamed Flow" } }).where(eq(workouts.id, top.id));
+    const renamed = await call(path, { key: lib.key });
+    expect(renamed.body.data.find((w: { id: string }) => w.id === top.id)?.name).toBe("Renamed Flow");
+    await getDb().update(workouts).set({ status: "draft" }).where(eq(workouts.id, top.id));
+    const after = await call(path, { key: lib.key });
+    expect(after.body.data.map((w: { id: string }) => w.id)).not.toContain(top.id);
+    expect(after.body.links.total).toBe(first.body.links.total - 1);
+  });
+
   const list = (q = "") => call(`/v1/orgs/${org.organizationId}/workouts${q}`, { key: org.key });
   const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((w) => w.name);
 
