@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,9 +17,10 @@ const clipFile = path.join(DEFAULT_SEED_MEDIA_DIR, "clips/squat.mp4");
 
 let storage: LocalDiskStorage;
 let manifest: SeedMediaManifest;
+let dataDir = "";
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "forma-serve-"));
+  dataDir = mkdtempSync(path.join(tmpdir(), "forma-serve-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.MEDIA_SIGNING_SECRET;
   resetEnvCache();
@@ -30,6 +31,7 @@ beforeAll(async () => {
 afterAll(() => {
   delete process.env.DATA_DIR;
   resetEnvCache();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -26,6 +26,7 @@ describe("media URL signing", () => {
   afterEach(() => {
     delete process.env.DATA_DIR;
     resetEnvCache();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("round-trips and expires after about seven days by default", () => {

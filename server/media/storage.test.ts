@@ -1,13 +1,21 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { InvalidMediaKeyError, LocalDiskStorage, MediaNotFoundError, S3Storage } from "./storage";
 
 describe("LocalDiskStorage", () => {
-  const storage = () => new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), "forma-storage-")));
+  const roots: string[] = [];
+  const storage = () => {
+    const root = mkdtempSync(path.join(tmpdir(), "forma-storage-"));
+    roots.push(root);
+    return new LocalDiskStorage(root);
+  };
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
 
   it("stores, stats, reads ranges and deletes", async () => {
     const s = storage();
