@@ -263,6 +263,34 @@ export function mergeSignals(lower: GuidanceSignals, higher: GuidanceSignals): {
   return { merged, overridden };
 }
 
+/** What a model read from free text: each task's output schema has a subset of these, null for "not said". */
+export interface ModelConstraints {
+  impact?: GuidanceSignals["impact"] | null;
+  intensity?: number | null;
+  focusMuscleGroupIds?: string[] | null;
+  avoidExerciseIds?: string[] | null;
+  equipment?: GuidanceSignals["equipment"] | null;
+  rest?: GuidanceSignals["rest"] | null;
+  workStyle?: GuidanceSignals["workStyle"] | null;
+}
+
+/**
+ * Turns a model's structured reading of the texts into signals. Ids the model names are kept only
+ * when they are known (muscle groups of the reference data, exercises the caller offered), so a
+ * model can never introduce an exercise or muscle group of its own.
+ */
+export function signalsFromModel(c: ModelConstraints, known: { muscleGroupIds?: ReadonlySet<string>; exerciseIds?: ReadonlySet<string> } = {}): GuidanceSignals {
+  return {
+    ...(c.impact ? { impact: c.impact } : {}),
+    ...(c.intensity != null ? { intensity: c.intensity } : {}),
+    ...(c.focusMuscleGroupIds?.length ? { focusMuscleGroupIds: c.focusMuscleGroupIds.filter((id) => known.muscleGroupIds?.has(id) ?? false) } : {}),
+    ...(c.avoidExerciseIds?.length ? { avoidExerciseIds: c.avoidExerciseIds.filter((id) => known.exerciseIds?.has(id) ?? false) } : {}),
+    ...(c.equipment ? { equipment: c.equipment } : {}),
+    ...(c.rest ? { rest: c.rest } : {}),
+    ...(c.workStyle ? { workStyle: c.workStyle } : {}),
+  };
+}
+
 export function hasSignals(s: GuidanceSignals): boolean {
   return SIGNAL_DIMENSIONS.some((d) => s[d] !== undefined && !(Array.isArray(s[d]) && (s[d] as unknown[]).length === 0));
 }

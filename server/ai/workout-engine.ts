@@ -7,7 +7,7 @@
  */
 import type { Locale } from "@/server/api/locale";
 import { type PlannedWorkout, type WorkoutPlanInput, planWorkout, rankMainCandidates } from "./engine/workout-planner";
-import { mergeSignals, readGuidance } from "./guidance";
+import { mergeSignals, readGuidance, signalsFromModel } from "./guidance";
 import { callModel } from "./model-call";
 import { WORKOUT_SYSTEM, WorkoutModelOutput, workoutPrompt } from "./prompts/workout";
 import type { ConfiguredModel } from "./providers/model";
@@ -126,15 +126,7 @@ export async function runWorkoutEngine(input: WorkoutEngineInput): Promise<Worko
 
   const muscleIds = new Set(input.ref.muscleById.keys());
   const poolIds = new Set(input.pool.map((e) => e.id));
-  const c = out.constraints;
-  const modelSignals: GuidanceSignals = {
-    ...(c.impact ? { impact: c.impact } : {}),
-    ...(c.intensity !== null ? { intensity: c.intensity } : {}),
-    ...(c.focusMuscleGroupIds?.length ? { focusMuscleGroupIds: c.focusMuscleGroupIds.filter((id) => muscleIds.has(id)) } : {}),
-    ...(c.avoidExerciseIds?.length ? { avoidExerciseIds: c.avoidExerciseIds.filter((id) => poolIds.has(id)) } : {}),
-    ...(c.rest ? { rest: c.rest } : {}),
-    ...(c.workStyle ? { workStyle: c.workStyle } : {}),
-  };
+  const modelSignals = signalsFromModel(out.constraints, { muscleGroupIds: muscleIds, exerciseIds: poolIds });
   // History signals stay underneath whatever the model read from the texts.
   const signals = mergeSignals(input.historySignals ?? {}, modelSignals).merged;
   let plan: PlannedWorkout;

@@ -10,7 +10,7 @@ import { insertPlanWithSchedule, listEndUserHistory } from "@/db/queries/ai";
 import { findPlanWithWorkouts, listWorkoutFacts, listWorkoutsByIds } from "@/db/queries/catalog";
 import { newId } from "@/db/schema/columns";
 import { type PlanCandidate, categoryRotation, hardExclusion, progression, schedule } from "@/server/ai/engine/plan-planner";
-import { describeSignals, mergeSignals, readGuidance } from "@/server/ai/guidance";
+import { describeSignals, mergeSignals, readGuidance, signalsFromModel } from "@/server/ai/guidance";
 import { isEnglish, phrases } from "@/server/ai/i18n";
 import { defaultSessionMinutes, levelOf } from "@/server/ai/knowledge";
 import { callModel } from "@/server/ai/model-call";
@@ -96,12 +96,7 @@ export async function adaptPlan(db: Db, organizationId: string, planId: string, 
     });
     if (answer.ok) {
       engine = "model";
-      const c = answer.value.constraints;
-      signals = mergeSignals(historySignals, {
-        ...(c.impact ? { impact: c.impact } : {}),
-        ...(c.intensity !== null ? { intensity: c.intensity } : {}),
-        ...(c.equipment ? { equipment: c.equipment } : {}),
-      }).merged;
+      signals = mergeSignals(historySignals, signalsFromModel(answer.value.constraints)).merged;
       modelTexts = { reasoning: clean(answer.value.reasoning, 900), localizedName: answer.value.localizedName ? clean(answer.value.localizedName, 90) : null };
     } else fallbackReason = answer.reason;
   }

@@ -9,7 +9,7 @@ import type { Db } from "@/db/client";
 import { listEndUserHistory } from "@/db/queries/ai";
 import { findWorkoutWithSegments } from "@/db/queries/catalog";
 import { type BaseSegment, adaptWorkoutPlan } from "@/server/ai/engine/workout-adapter";
-import { describeSignals, mergeSignals, readGuidance } from "@/server/ai/guidance";
+import { describeSignals, mergeSignals, readGuidance, signalsFromModel } from "@/server/ai/guidance";
 import { difficultyLabel, isEnglish, phrases } from "@/server/ai/i18n";
 import { levelOf } from "@/server/ai/knowledge";
 import { callModel } from "@/server/ai/model-call";
@@ -156,14 +156,7 @@ export async function adaptWorkout(db: Db, organizationId: string, workoutId: st
       }),
     });
     if (answer.ok) {
-      const c = answer.value.constraints;
-      const fromModel: GuidanceSignals = {
-        ...(c.impact ? { impact: c.impact } : {}),
-        ...(c.intensity !== null ? { intensity: c.intensity } : {}),
-        ...(c.avoidExerciseIds?.length ? { avoidExerciseIds: c.avoidExerciseIds.filter((id) => ownIds.has(id)) } : {}),
-        ...(c.equipment ? { equipment: c.equipment } : {}),
-        ...(c.rest ? { rest: c.rest } : {}),
-      };
+      const fromModel = signalsFromModel(answer.value.constraints, { exerciseIds: ownIds });
       try {
         signals = mergeSignals(historySignals, fromModel).merged;
         adapted = run(signals);

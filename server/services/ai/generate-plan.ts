@@ -9,7 +9,7 @@ import { insertPlanWithSchedule } from "@/db/queries/ai";
 import { newId } from "@/db/schema/columns";
 import { categoryRotation, progression, schedule } from "@/server/ai/engine/plan-planner";
 import { planDescription, planName, type PlanTextFacts } from "@/server/ai/engine/texts";
-import { mergeSignals, readGuidance, describeSignals } from "@/server/ai/guidance";
+import { describeSignals, mergeSignals, readGuidance, signalsFromModel } from "@/server/ai/guidance";
 import { isEnglish, translateAll } from "@/server/ai/i18n";
 import { PLATFORM, STRETCH_CATEGORIES, defaultSessionMinutes, levelOf } from "@/server/ai/knowledge";
 import { callModel } from "@/server/ai/model-call";
@@ -141,12 +141,7 @@ export async function generatePlan(db: Db, organizationId: string, body: Generat
     });
     if (answer.ok) {
       engine = "model";
-      const c = answer.value.constraints;
-      signals = mergeSignals(signals, {
-        ...(c.impact ? { impact: c.impact } : {}),
-        ...(c.intensity !== null ? { intensity: c.intensity } : {}),
-        ...(c.equipment ? { equipment: c.equipment } : {}),
-      }).merged;
+      signals = mergeSignals(signals, signalsFromModel(answer.value.constraints)).merged;
       texts = {
         name: clean(answer.value.name, 90),
         description: clean(answer.value.description, 700),
