@@ -1,7 +1,7 @@
 import { type ApiKeyRecord, findApiKeyByHash, touchApiKey } from "@/db/queries/api-keys";
 import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
 import { getDb } from "@/db/client";
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
 import { log } from "./log";
 import type { AuthScheme } from "./operation";
@@ -149,4 +149,3 @@ export async function assertOrganizationAccess(caller: Caller, organizationId: s
   return org;
 }
 
-export { ApiError };

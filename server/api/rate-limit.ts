@@ -172,21 +172,21 @@ export async function chargeRateLimit(subject: string, weight: number, limits: O
   const caps = capsFor(limits);
   const windows: Window[] = ["hourly", "daily"];
   const results = await Promise.allSettled(windows.map((w) => chargeWindow(w, caps[w], subject, weight)));
-  const states: RateLimitState[] = [];
+  const windowStates: RateLimitState[] = [];
   let rejected: { state: RateLimitState; retryAfter: number } | null = null;
   results.forEach((r, i) => {
     const window = windows[i]!;
     const cap = caps[window];
     if (r.status === "fulfilled") {
-      states.push(r.value);
+      windowStates.push(r.value);
     } else if (r.reason instanceof RateLimiterRes) {
       const state = stateOf(cap, r.reason, WINDOWS[window]);
-      states.push(state);
+      windowStates.push(state);
       const retryAfter = Math.max(1, Math.ceil(r.reason.msBeforeNext / 1000));
       if (!rejected || retryAfter > rejected.retryAfter) rejected = { state, retryAfter };
     } else {
       log("error", "rate limiter store failed", { err: String(r.reason) });
-      states.push({ limit: cap, remaining: cap, reset: Math.ceil(Date.now() / 1000) + WINDOWS[window] });
+      windowStates.push({ limit: cap, remaining: cap, reset: Math.ceil(Date.now() / 1000) + WINDOWS[window] });
     }
   });
   if (rejected) {
@@ -197,7 +197,7 @@ export async function chargeRateLimit(subject: string, weight: number, limits: O
       headers: { ...rateLimitHeaders({ ...state, remaining: 0 }), "Retry-After": String(retryAfter) },
     });
   }
-  return binding(states[0]!, states[1]!);
+  return binding(windowStates[0]!, windowStates[1]!);
 }
 
 /** Current state without charging (for responses that must not consume, like plan-gated 403s). */

@@ -5,7 +5,7 @@ import { type Caller, assertOrganizationAccess, authenticate, organizationLimits
 import { ApiError, type ErrorDetail, errorResponse, validationError } from "./errors";
 import { log } from "./log";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
-import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
+import { chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -218,4 +218,3 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   return Object.fromEntries(ALL_METHODS.map((m) => [m, handlers[m] ?? fallback])) as Record<Method, RouteHandler>;
 }
 
-export type { RateLimitState };

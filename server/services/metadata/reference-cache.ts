@@ -34,7 +34,3 @@ export function getReferenceData(db: Db): Promise<Reference> {
   cached = { at: Date.now(), value };
   return value;
 }
-
-export function invalidateReferenceData(): void {
-  cached = null;
-}
