@@ -93,7 +93,9 @@ async function main() {
   const rows: Row[] = [];
   try {
     console.error("starting the server (builds when needed)...");
-    server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the server's node.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     server.stdout!.on("data", (d) => (out += d));
     for (let t = 0; !out.includes("Forma is running"); t++) {

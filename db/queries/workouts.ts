@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { Tx } from "../client";
+import { batcherPer } from "../fresh-batch";
 import {
   type AudioType,
   type Difficulty,
@@ -254,11 +255,27 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
  * The workspace content version: the latest change to any of its workouts (deleted and draft
  * ones included). One backward probe of workouts_org_updated_idx.
  */
-export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
-  const [row] = await queryPrepared<{ v: string }>(
-    db,
-    sql`select coalesce(max(updated_at)::text, 'none') as v from workouts where organization_id = ${organizationId}`,
+const workspaceVersions = batcherPer<postgres.Sql, string, string>(async (client, organizationIds) => {
+  // One index probe (workouts_org_updated_idx, backwards) per workspace.
+  const rows = await client.unsafe<{ id: string; v: string }[]>(
+    `select o.id, coalesce((select max(w.updated_at) from workouts w where w.organization_id = o.id)::text, 'none') as v
+     from unnest($1::text[]) as o(id)`,
+    [organizationIds],
+    { prepare: true },
   );
+  return new Map(rows.map((r) => [r.id, r.v]));
+});
+
+/**
+ * The content version of a workspace: the latest updated_at of its workouts. Read fresh on every
+ * call, with concurrent calls sharing statements outside transactions (db/fresh-batch.ts).
+ */
+export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
+  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
+  if (client) return (await workspaceVersions(client).get(organizationId)) ?? "none";
+  const [row] = (await db.execute(
+    sql`select coalesce(max(updated_at)::text, 'none') as v from workouts where organization_id = ${organizationId}`,
+  )) as unknown as { v: string }[];
   return row?.v ?? "none";
 }
 
@@ -483,10 +500,27 @@ export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "aud
 }
 
 /** The few columns that decide whether a cached rendering of a workout is still current. */
-export async function findWorkoutVersion(db: Tx, workoutId: string) {
-  const [row] = await queryPrepared<{ organization_id: string; status: string; deleted_at: string | null; version: string }>(
-    db,
-    sql`select organization_id, status, deleted_at, updated_at::text as version from workouts where id = ${workoutId}::text`,
+type WorkoutVersionRow = { organization_id: string; status: string; deleted_at: string | null; version: string };
+
+const workoutVersions = batcherPer<postgres.Sql, string, WorkoutVersionRow>(async (client, ids) => {
+  const rows = await client.unsafe<(WorkoutVersionRow & { id: string })[]>(
+    "select id, organization_id, status, deleted_at, updated_at::text as version from workouts where id = any($1::text[])",
+    [ids],
+    { prepare: true },
   );
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+});
+
+/**
+ * A workout's owner, state and version (updated_at), read fresh on every call: outside a
+ * transaction, concurrent calls share statements (db/fresh-batch.ts) without reusing a read that
+ * began before they were made.
+ */
+export async function findWorkoutVersion(db: Tx, workoutId: string): Promise<WorkoutVersionRow | null> {
+  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
+  if (client) return (await workoutVersions(client).get(workoutId)) ?? null;
+  const [row] = (await db.execute(
+    sql`select organization_id, status, deleted_at, updated_at::text as version from workouts where id = ${workoutId}::text`,
+  )) as unknown as WorkoutVersionRow[];
   return row ?? null;
 }

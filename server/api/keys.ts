@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 /** API keys: `fma_` + 32 url-safe characters. Stored as prefix + SHA-256; never logged. */
 export const API_KEY_PATTERN = /^fma_[A-Za-z0-9_-]{32}$/;
@@ -9,5 +9,5 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  return hash("sha256", key, "hex");
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/server/env";
+import { SerializedJson, textResponse } from "@/server/http/direct-body";
+import { DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
 import { ApiError, type ErrorDetail, errorResponse, validationError } from "./errors";
 import { log } from "./log";
@@ -64,6 +66,11 @@ async function readBody(req: Request): Promise<string> {
   const max = env().MAX_BODY_BYTES;
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+  if (req instanceof DirectRequest) {
+    const bytes = await req.bodyBuffer();
+    if (!bytes) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+    return bytes.toString("utf8");
+  }
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -98,28 +105,35 @@ async function parseBody(req: Request, op: OperationDef, target: string): Promis
   }
 }
 
+// Request ids: a random per-process prefix and a counter, unique without a random draw per request.
+const REQUEST_ID_PREFIX = `req_${randomBytes(6).toString("hex")}`;
+let requestCounter = 0;
+
 function requestIdOf(req: Request): string {
   const incoming = req.headers.get("x-request-id");
-  return incoming && /^[\w.-]{8,64}$/.test(incoming) ? incoming : `req_${randomBytes(8).toString("hex")}`;
+  if (incoming && /^[\w.-]{8,64}$/.test(incoming)) return incoming;
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${REQUEST_ID_PREFIX}${requestCounter.toString(36).padStart(6, "0")}`;
 }
 
 /** Renders a handler result according to the operation's declared success response. */
-function render(op: OperationDef, result: unknown, headers: Record<string, string>): Response {
+function render(req: Request, op: OperationDef, result: unknown, headers: Record<string, string>): Response {
   if (result instanceof Response) {
     for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
     return result;
   }
   const { status, contentType = "application/json", schema } = op.success;
   if (status === 204) return new Response(null, { status, headers });
+  const serialized = result instanceof SerializedJson ? result.text : undefined;
   if (schema && VALIDATE_RESPONSES()) {
-    const check = schema.safeParse(result);
+    const check = schema.safeParse(serialized === undefined ? result : JSON.parse(serialized));
     if (!check.success) {
       log("error", "response does not match its declaration", { operationId: op.operationId, issues: check.error.issues.slice(0, 5) });
       throw new Error(`response of ${op.operationId} does not match its schema`);
     }
   }
-  if (contentType === "text/plain") return new Response(String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
-  return new Response(JSON.stringify(result), { status, headers: { ...JSON_HEADERS, ...headers } });
+  if (contentType === "text/plain") return textResponse(req, String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
+  return textResponse(req, serialized ?? JSON.stringify(result), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /**
@@ -129,7 +143,7 @@ function render(op: OperationDef, result: unknown, headers: Record<string, strin
  */
 export function route<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined>(
   op: OperationDef<P, Q, B, R>,
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | Response>,
+  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | SerializedJson | Response>,
 ): RouteHandler {
   const anyOp = op as unknown as OperationDef;
   const queryTarget = requestTypeName(op, "Query");
@@ -176,7 +190,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget), bodyTarget) : undefined;
 
       const result = await handler({ req, url, params, query, body, caller: caller as Caller, requestId } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
-      return render(anyOp, result, headers);
+      return render(req, anyOp, result, headers);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(err, headers);
       log("error", "unhandled error", {

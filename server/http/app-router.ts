@@ -31,44 +31,72 @@ export function discoverRoutes(appDir: string): RouteFile[] {
   return routes;
 }
 
-function rank(s: Segment | undefined): number {
-  return !s ? 3 : s.kind === "static" ? 0 : s.kind === "dynamic" ? 1 : 2;
+interface TrieNode {
+  static: Map<string, TrieNode>;
+  dynamic?: { name: string; node: TrieNode };
+  catchAll?: { name: string; route: RouteFile };
+  route?: RouteFile;
 }
 
-export function matchRoute(routes: RouteFile[], pathname: string): { route: RouteFile; params: Record<string, string | string[]> } | null {
-  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
-  const candidates: { route: RouteFile; params: Record<string, string | string[]> }[] = [];
+const newNode = (): TrieNode => ({ static: new Map() });
+
+function compile(routes: RouteFile[]): TrieNode {
+  const root = newNode();
   for (const route of routes) {
-    const params: Record<string, string | string[]> = {};
-    let ok = true;
-    let i = 0;
+    let node = root;
     for (const seg of route.segments) {
       if (seg.kind === "catchAll") {
-        if (i >= parts.length) ok = false;
-        else params[seg.name] = parts.slice(i);
-        i = parts.length;
+        node.catchAll ??= { name: seg.name, route };
+        node = newNode(); // nothing can follow a catch-all
         break;
       }
-      const part = parts[i++];
-      if (part === undefined) {
-        ok = false;
-        break;
+      if (seg.kind === "static") {
+        let next = node.static.get(seg.value);
+        if (!next) node.static.set(seg.value, (next = newNode()));
+        node = next;
+      } else {
+        node.dynamic ??= { name: seg.name, node: newNode() };
+        node = node.dynamic.node;
       }
-      if (seg.kind === "static" && seg.value !== part) {
-        ok = false;
-        break;
-      }
-      if (seg.kind === "dynamic") params[seg.name] = part;
     }
-    if (ok && i === parts.length) candidates.push({ route, params });
+    if (route.segments.at(-1)?.kind !== "catchAll") node.route ??= route;
   }
-  candidates.sort((a, b) => {
-    const n = Math.max(a.route.segments.length, b.route.segments.length);
-    for (let k = 0; k < n; k++) {
-      const d = rank(a.route.segments[k]) - rank(b.route.segments[k]);
-      if (d !== 0) return d;
-    }
-    return 0;
-  });
-  return candidates[0] ?? null;
+  return root;
+}
+
+type Match = { route: RouteFile; params: Record<string, string | string[]> };
+
+/** Depth-first in App Router precedence: static, then dynamic, then catch-all, at every level. */
+function walkTrie(node: TrieNode, parts: string[], i: number, params: Record<string, string | string[]>): Match | null {
+  if (i === parts.length) return node.route ? { route: node.route, params: { ...params } } : null;
+  const part = parts[i]!;
+  const next = node.static.get(part);
+  if (next) {
+    const m = walkTrie(next, parts, i + 1, params);
+    if (m) return m;
+  }
+  if (node.dynamic) {
+    params[node.dynamic.name] = part;
+    const m = walkTrie(node.dynamic.node, parts, i + 1, params);
+    delete params[node.dynamic.name];
+    if (m) return m;
+  }
+  if (node.catchAll) return { route: node.catchAll.route, params: { ...params, [node.catchAll.name]: parts.slice(i) } };
+  return null;
+}
+
+const tries = new WeakMap<RouteFile[], TrieNode>();
+
+/** The route file serving `pathname` (null when none does, or the path is not valid percent-encoding). */
+export function matchRoute(routes: RouteFile[], pathname: string): Match | null {
+  let trie = tries.get(routes);
+  if (!trie) tries.set(routes, (trie = compile(routes)));
+  let parts: string[];
+  try {
+    parts = pathname.split("/").filter(Boolean);
+    if (pathname.includes("%")) parts = parts.map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  return walkTrie(trie, parts, 0, {});
 }

@@ -3,6 +3,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
+import { directText, markDirectRequest } from "./direct-body";
+import { DirectRequest } from "./direct-request";
+import { env } from "@/server/env";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -20,6 +23,20 @@ export interface DirectDispatcher {
 
 const PREFIXES = ["/v1/", "/media/"];
 const EXACT = new Set(["/health", "/v1"]);
+
+const isApiPath = (pathname: string) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p));
+
+function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody: boolean): Request {
+  const headers = new Headers();
+  for (let i = 0; i < nodeReq.rawHeaders.length; i += 2) headers.append(nodeReq.rawHeaders[i]!, nodeReq.rawHeaders[i + 1]!);
+  return new Request(url, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs duplex for streamed bodies
+    duplex: hasBody ? "half" : undefined,
+  });
+}
 
 const isApiRoute = (r: RouteFile) => {
   const first = r.segments[0];
@@ -45,7 +62,7 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
   if (!opts.all) await Promise.all(routes.map(load));
 
   return {
-    handles: (pathname) => Boolean(opts.all) || EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p)),
+    handles: (pathname) => Boolean(opts.all) || isApiPath(pathname),
     async dispatch(nodeReq, nodeRes) {
       const url = new URL(nodeReq.url ?? "/", baseUrl());
       const match = matchRoute(routes, url.pathname);
@@ -57,17 +74,17 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
         nodeRes.end(JSON.stringify({ error: { code: match ? "MethodNotAllowed" : "NotFound", message: match ? "Method not allowed." : "Not found." } }));
         return;
       }
-      const headers = new Headers();
-      for (let i = 0; i < nodeReq.rawHeaders.length; i += 2) headers.append(nodeReq.rawHeaders[i]!, nodeReq.rawHeaders[i + 1]!);
       const hasBody = method !== "GET" && method !== "HEAD";
-      const request = new Request(url, {
-        method,
-        headers,
-        body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
-        // @ts-expect-error Node's fetch needs duplex for streamed bodies
-        duplex: hasBody ? "half" : undefined,
-      });
+      // API routes get the light request; the rest (the harness's `all`: Inngest's endpoint...) the full one.
+      const request = isApiPath(url.pathname) ? new DirectRequest(nodeReq, method, url.href, env().MAX_BODY_BYTES).asRequest() : fullRequest(nodeReq, method, url, hasBody);
+      markDirectRequest(request);
       const response = await handler(request, { params: Promise.resolve(match.params) });
+      const direct = directText(request, response);
+      if (direct) {
+        nodeRes.writeHead(direct.status, { ...direct.headers, "content-length": Buffer.byteLength(direct.text) });
+        nodeRes.end(method === "HEAD" ? undefined : direct.text);
+        return;
+      }
       const out: Record<string, string | string[]> = {};
       response.headers.forEach((v, k) => {
         out[k] = v;

@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist, findWorkoutVersion } from "@/db/queries/workouts";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
+import { SerializedJson } from "@/server/http/direct-body";
 import type { Locale } from "@/server/api/locale";
 import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
 import { type ReferenceIndex, getReferenceIndex, musclesByShare, namedList } from "./reference";
@@ -228,25 +229,25 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
 /**
  * The ordered playlist of a published workout: one statement (workout, segments with their
  * clips, and the equipment, muscles and spoken tracks of every clip), names from the cached
- * reference data, URLs signed in memory.
+ * reference data, URLs signed in memory. Returns the serialized body (kept for reuse).
  */
-export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale) {
+export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale): Promise<SerializedJson> {
   const version = await findWorkoutVersion(db, workoutId);
   if (!version || version.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
   caller.assertOrganization(version.organization_id);
   const key = `${workoutId}:${locale}`;
   const hit = rendered.get(key);
-  if (hit && hit.version === version.version && Date.now() - hit.at < RENDER_TTL_MS) return hit.body;
+  if (hit && hit.version === version.version && Date.now() - hit.at < RENDER_TTL_MS) return hit.json;
 
   const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
   if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
   if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");
   const ctx: Ctx = { locale, ref, relations: playlist.relations };
   const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
-  const body = { data, presentationStyle: playlist.presentationStyle };
+  const json = new SerializedJson(JSON.stringify({ data, presentationStyle: playlist.presentationStyle }));
   if (rendered.size > 5_000) rendered.clear();
-  rendered.set(key, { version: version.version, at: Date.now(), body });
-  return body;
+  rendered.set(key, { version: version.version, at: Date.now(), json });
+  return json;
 }
 
 /**
@@ -255,7 +256,7 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
  * spoken tracks (which do not bump the workout), and keeps signed URLs about 7 days from expiry.
  */
 const RENDER_TTL_MS = 60_000;
-const rendered = new Map<string, { version: string; at: number; body: { data: PlaylistSegmentData[]; presentationStyle: string } }>();
+const rendered = new Map<string, { version: string; at: number; json: SerializedJson }>();
 
 /** Forget rendered playlists (tests that edit clips or segments with direct SQL). */
 export function clearPlaylistCache(): void {
