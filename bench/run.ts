@@ -48,30 +48,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Drives requests with autocannon, recording every response time for exact percentiles. */
+/** Seconds of load before each measurement, not recorded: JIT, caches and connections warm up. */
+const WARMUP_SECONDS = 2;
+
+/**
+ * Drives requests with autocannon, recording every response time for exact percentiles. A short
+ * unrecorded run with the same requests comes first (WARMUP_SECONDS).
+ */
 async function measure(base: string, requests: BenchRequest[], connections: number, duration: number, ok: number[]): Promise<Omit<Row, "name" | "issue" | "target" | "pass">> {
+  let i = 0;
+  await drive(base, requests, connections, WARMUP_SECONDS, () => i++);
   const times: number[] = [];
   let errors = 0;
-  let i = 0;
-  // Without a callback autocannon returns an instance that is both an EventEmitter and a thenable.
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        setupRequest: ((req: Record<string, unknown>) => {
-          const r = requests[i++ % requests.length]!;
-          return { ...req, method: r.method ?? "GET", path: r.path, headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers }, body: r.body };
-        }) as never,
-      },
-    ],
-  }) as unknown as NodeJS.EventEmitter & PromiseLike<autocannon.Result>;
-  instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+  const result = await drive(base, requests, connections, duration, () => i++, (status, responseTime) => {
     times.push(responseTime);
     if (!ok.includes(status)) errors++;
   });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     connections,
@@ -81,6 +73,26 @@ async function measure(base: string, requests: BenchRequest[], connections: numb
     p99: percentile(times, 99),
     errors: errors + result.errors + result.timeouts,
   };
+}
+
+/** One autocannon run cycling through `requests` (next() picks the index). */
+async function drive(base: string, requests: BenchRequest[], connections: number, duration: number, next: () => number, onResponse?: (status: number, ms: number) => void): Promise<autocannon.Result> {
+  // Without a callback autocannon returns an instance that is both an EventEmitter and a thenable.
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: ((req: Record<string, unknown>) => {
+          const r = requests[next() % requests.length]!;
+          return { ...req, method: r.method ?? "GET", path: r.path, headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers }, body: r.body };
+        }) as never,
+      },
+    ],
+  }) as unknown as NodeJS.EventEmitter & PromiseLike<autocannon.Result>;
+  if (onResponse) instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => onResponse(status, responseTime));
+  return instance;
 }
 
 async function main() {
@@ -172,7 +184,8 @@ Machine: ${machine}.
 
 Method: the real server (\`npm start\`: Next + custom server, production build) on a fresh embedded PostgreSQL,
 seeded with \`npm run seed\`, driven by autocannon from the same machine (load generator and server share the
-2 cores). Percentiles are exact, computed from every response time. The baseline is a bare \`node:http\` server
+2 cores). Each scenario runs ${WARMUP_SECONDS} s unrecorded with the same requests first (JIT, caches and
+connections warm up), then is measured; percentiles are exact, computed from every response time. The baseline is a bare \`node:http\` server
 in the bench process answering the same metadata JSON from the same database in the same run, so the
 comparison survives machine noise. Keyed requests go through authentication, the PostgreSQL-backed weighted
 rate limiter (two windows) and strict validation.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/server/env";
-import { SerializedJson, textResponse } from "@/server/http/direct-body";
+import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
 import { DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
 import { ApiError, type ErrorDetail, errorResponse, validationError } from "./errors";
@@ -132,8 +132,9 @@ function render(req: Request, op: OperationDef, result: unknown, headers: Record
       throw new Error(`response of ${op.operationId} does not match its schema`);
     }
   }
-  if (contentType === "text/plain") return textResponse(req, String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
-  return textResponse(req, serialized ?? JSON.stringify(result), { status, headers: { ...JSON_HEADERS, ...headers } });
+  if (contentType === "text/plain") return bodyResponse(req, String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
+  const body = result instanceof SerializedJson ? result.bytes : JSON.stringify(result);
+  return bodyResponse(req, body, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /**
@@ -154,15 +155,9 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     let caller: Caller | null = null;
-    let charged = false;
-    const charge = async () => {
-      if (charged || !caller || anyOp.weight <= 0) return;
-      charged = true;
-      Object.assign(headers, rateLimitHeaders(await chargeRateLimit(caller.rateLimitSubject, anyOp.weight, caller.limits)));
-    };
 
     try {
-      const url = new URL(req.url);
+      const url = req instanceof DirectRequest ? req.parsedUrl : new URL(req.url);
       if (anyOp.auth.length > 0) caller = await authenticate(req, anyOp.auth);
 
       let params: unknown;
@@ -171,7 +166,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         const organizationId = (params as { organizationId?: string }).organizationId;
         if (caller && organizationId) await assertOrganizationAccess(caller, organizationId);
       } catch (err) {
-        await charge(); // admitted: a bad id or a foreign organization still costs its weight
+        await charge(caller, anyOp.weight, headers); // admitted: a bad id or a foreign organization still costs its weight
         throw err;
       }
 
@@ -183,7 +178,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
           throw err;
         }
       }
-      await charge();
+      await charge(caller, anyOp.weight, headers);
 
       const query = parsePart(anyOp.query ?? EMPTY_STRICT, queryObject(url), queryTarget);
       const hasBody = anyOp.method !== "get";
@@ -205,6 +200,12 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
   return Object.assign(handle, { operation: anyOp });
 }
 
+
+/** Charges the operation's weight to the caller's windows and records the limit headers. */
+async function charge(caller: Caller | null, weight: number, headers: Record<string, string>): Promise<void> {
+  if (!caller || weight <= 0) return;
+  Object.assign(headers, rateLimitHeaders(await chargeRateLimit(caller.rateLimitSubject, weight, caller.limits)));
+}
 
 async function runGate(gate: NonNullable<OperationDef["gate"]>, caller: Caller, params: Record<string, string>): Promise<void> {
   if (gate === "stockCatalog") {

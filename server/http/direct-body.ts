@@ -1,46 +1,48 @@
+import { DirectRequest } from "./direct-request";
+
 /**
- * Hand-off between the kernel and the custom server's direct dispatcher for text bodies.
+ * Hand-off between the kernel and the custom server's direct dispatcher for finished bodies.
  *
  * A web `Response` built from a string wraps it in a ReadableStream that the dispatcher then pipes
  * into Node's response: several objects, a stream pipeline and an AbortSignal per request, which
- * cost more than a cached operation itself. For requests the dispatcher built (marked here), the
- * kernel keeps status, headers and text beside the request instead and returns a placeholder the
- * dispatcher recognizes, and the dispatcher writes the text with one `end()`. Requests from
- * anywhere else (Next, tests calling a handler directly) get an ordinary Response with the same
- * status, headers and body.
+ * cost more than a cached operation itself. For the dispatcher's own requests (DirectRequest) the
+ * kernel keeps status, headers and body on the request and returns a placeholder the dispatcher
+ * recognizes, and the dispatcher writes the body with one `end()`. Requests from anywhere else
+ * (Next, tests calling a handler directly) get an ordinary Response with the same status, headers
+ * and body.
  */
-interface DirectText {
+export interface DirectBody {
   status: number;
   headers: Record<string, string>;
-  text: string;
+  body: string | Buffer;
 }
 
-const directRequests = new WeakMap<Request, DirectText | null>();
-
-/** What the kernel returns for a marked request; the finished response is kept beside the request. */
+/** What the kernel returns for a DirectRequest; the finished response is kept on the request. */
 const DIRECT = new Response(null, { status: 204 });
 
-/** Called by the dispatcher on every Request it builds. */
-export function markDirectRequest(req: Request): void {
-  directRequests.set(req, null);
-}
-
-/** A text response for `req`: for a marked request, the text is kept for the dispatcher to write. */
-export function textResponse(req: Request, text: string, init: { status: number; headers: Record<string, string> }): Response {
-  if (!directRequests.has(req)) return new Response(text, init);
-  directRequests.set(req, { status: init.status, headers: init.headers, text });
+/** A response with this body for `req`: kept on the request when the dispatcher serves it. */
+export function bodyResponse(req: Request, body: string | Buffer, init: { status: number; headers: Record<string, string> }): Response {
+  if (!(req instanceof DirectRequest)) return new Response(typeof body === "string" ? body : new Uint8Array(body), init);
+  req.finished = { status: init.status, headers: init.headers, body };
   return DIRECT;
 }
 
-/** The response textResponse kept for `req`, when the handler's answer was that. */
-export function directText(req: Request, res: Response): DirectText | undefined {
-  return res === DIRECT ? (directRequests.get(req) ?? undefined) : undefined;
+/** The response bodyResponse kept for `req`, when the handler's answer was that. */
+export function directBody(req: Request, res: Response): DirectBody | undefined {
+  return res === DIRECT && req instanceof DirectRequest ? (req.finished ?? undefined) : undefined;
 }
 
 /**
  * A JSON body serialized ahead of time, for handlers that cache their rendering: the kernel sends
- * the text as it is instead of serializing the value again.
+ * it as it is instead of serializing the value again, and the UTF-8 bytes are encoded once.
  */
 export class SerializedJson {
+  private encoded: Buffer | null = null;
+
   constructor(readonly text: string) {}
+
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text, "utf8");
+    return this.encoded;
+  }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
-import { directText, markDirectRequest } from "./direct-body";
+import { directBody } from "./direct-body";
 import { DirectRequest } from "./direct-request";
 import { env } from "@/server/env";
 
@@ -76,13 +76,12 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
       }
       const hasBody = method !== "GET" && method !== "HEAD";
       // API routes get the light request; the rest (the harness's `all`: Inngest's endpoint...) the full one.
-      const request = isApiPath(url.pathname) ? new DirectRequest(nodeReq, method, url.href, env().MAX_BODY_BYTES).asRequest() : fullRequest(nodeReq, method, url, hasBody);
-      markDirectRequest(request);
+      const request = isApiPath(url.pathname) ? new DirectRequest(nodeReq, method, url, env().MAX_BODY_BYTES).asRequest() : fullRequest(nodeReq, method, url, hasBody);
       const response = await handler(request, { params: Promise.resolve(match.params) });
-      const direct = directText(request, response);
+      const direct = directBody(request, response);
       if (direct) {
-        nodeRes.writeHead(direct.status, { ...direct.headers, "content-length": Buffer.byteLength(direct.text) });
-        nodeRes.end(method === "HEAD" ? undefined : direct.text);
+        nodeRes.writeHead(direct.status, { ...direct.headers, "content-length": Buffer.byteLength(direct.body) });
+        nodeRes.end(method === "HEAD" ? undefined : direct.body);
         return;
       }
       const out: Record<string, string | string[]> = {};

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { DirectBody } from "./direct-body";
 
 /**
  * The request object the direct dispatcher hands to the API's route handlers: the part of the
@@ -13,6 +14,8 @@ import type { IncomingMessage } from "node:http";
  */
 export class DirectRequest {
   readonly headers: Headers;
+  /** The finished response, when the kernel answered with a body (server/http/direct-body.ts). */
+  finished: DirectBody | null = null;
   private controller: AbortController | null = null;
   private readonly loaded: Promise<Buffer | null> | null;
   private used = false;
@@ -20,7 +23,8 @@ export class DirectRequest {
   constructor(
     private readonly node: IncomingMessage,
     readonly method: string,
-    readonly url: string,
+    /** The dispatcher's parsed URL (the kernel reuses it instead of parsing `url` again). */
+    readonly parsedUrl: URL,
     maxBodyBytes: number,
   ) {
     const headers = new Headers();
@@ -30,6 +34,10 @@ export class DirectRequest {
     this.loaded = method === "GET" || method === "HEAD" ? null : collect(node, maxBodyBytes);
     // Read or not, a failed upload must not become an unhandled rejection.
     this.loaded?.catch(() => {});
+  }
+
+  get url(): string {
+    return this.parsedUrl.href;
   }
 
   get signal(): AbortSignal {
