@@ -43,6 +43,8 @@ async function storeOptions(): Promise<Record<string, unknown>> {
 }
 
 const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+/** The limiters that are ready, for the synchronous path of chargeWindow. */
+const readyLimiters = new Map<string, RateLimiterAbstract>();
 
 function limiterFor(window: Window, points: number): Promise<RateLimiterAbstract> {
   const id = `${window}:${points}`;
@@ -58,7 +60,9 @@ function limiterFor(window: Window, points: number): Promise<RateLimiterAbstract
         // If the shared store is unreachable, keep limiting in memory instead of failing requests.
         insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOWS[window] }),
       };
-      return kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
+      const limiter = kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
+      readyLimiters.set(id, limiter);
+      return limiter;
     })();
     limiters.set(id, p);
   }
@@ -134,20 +138,29 @@ function flush(limiter: RateLimiterAbstract, subject: string, st: WindowState): 
     });
 }
 
-/** Charges one window; resolves to its state or rejects with the RateLimiterRes of a refusal. */
-async function chargeWindow(window: Window, cap: number, subject: string, weight: number): Promise<RateLimitState> {
-  const limiter = await limiterFor(window, cap);
+/**
+ * Charges one window: synchronously while this instance's view of the window is fresh (throwing
+ * the RateLimiterRes of a refusal), otherwise by asking the store.
+ */
+function chargeWindow(window: Window, cap: number, subject: string, weight: number): RateLimitState | Promise<RateLimitState> {
+  const limiter = readyLimiters.get(`${window}:${cap}`);
   const id = `${window}:${subject}`;
   const now = Date.now();
   const st = states.get(id);
-  if (st && now < st.resetAt && now - st.syncedAt < STALE_MS) {
+  if (limiter && st && now < st.resetAt && now - st.syncedAt < STALE_MS) {
     const used = st.consumed + st.inflight + st.pending;
     if (used + weight > cap) throw new RateLimiterRes(0, st.resetAt - now, used + weight, false);
     st.pending += weight;
     st.timer ??= setTimeout(() => flush(limiter, subject, st), FLUSH_MS);
     return { limit: cap, remaining: Math.max(0, cap - used - weight), reset: Math.ceil(st.resetAt / 1000) };
   }
-  // Unknown or stale: ask the store (it also counts whatever was flushed before).
+  return chargeWindowInStore(window, cap, subject, weight);
+}
+
+/** Unknown or stale: ask the store (it also counts whatever was flushed before). */
+async function chargeWindowInStore(window: Window, cap: number, subject: string, weight: number): Promise<RateLimitState> {
+  const limiter = await limiterFor(window, cap);
+  const id = `${window}:${subject}`;
   const res = await limiter.consume(subject, weight);
   const current = states.get(id);
   if (current && Date.now() < current.resetAt) {
@@ -167,11 +180,23 @@ async function chargeWindow(window: Window, cap: number, subject: string, weight
   return stateOf(cap, res, WINDOWS[window]);
 }
 
+/** Like Promise.allSettled's entries, without a promise when `fn` answers synchronously. */
+function settle<T>(fn: () => T | Promise<T>): PromiseSettledResult<T> | Promise<PromiseSettledResult<T>> {
+  try {
+    const value = fn();
+    if (value instanceof Promise) return value.then((v) => ({ status: "fulfilled", value: v }), (reason) => ({ status: "rejected", reason }));
+    return { status: "fulfilled", value };
+  } catch (reason) {
+    return { status: "rejected", reason };
+  }
+}
+
 /** Charges `weight` units to `subject` in both windows; throws 429 when either is exhausted. */
 export async function chargeRateLimit(subject: string, weight: number, limits: OrganizationLimits): Promise<RateLimitState> {
   const caps = capsFor(limits);
   const windows: Window[] = ["hourly", "daily"];
-  const results = await Promise.allSettled(windows.map((w) => chargeWindow(w, caps[w], subject, weight)));
+  const settled = windows.map((w) => settle(() => chargeWindow(w, caps[w], subject, weight)));
+  const results = settled.some((r) => r instanceof Promise) ? await Promise.all(settled) : (settled as PromiseSettledResult<RateLimitState>[]);
   const windowStates: RateLimitState[] = [];
   let rejected: { state: RateLimitState; retryAfter: number } | null = null;
   results.forEach((r, i) => {

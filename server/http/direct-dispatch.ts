@@ -49,11 +49,16 @@ const isApiRoute = (r: RouteFile) => {
  */
 export async function createDirectDispatcher(appDir: string, baseUrl: () => string, opts: { all?: boolean } = {}): Promise<DirectDispatcher> {
   const routes = discoverRoutes(appDir).filter((r) => opts.all || isApiRoute(r));
-  const modules = new Map<RouteFile, Promise<Record<string, Handler | undefined>>>();
+  type RouteModule = Record<string, Handler | undefined>;
+  const modules = new Map<RouteFile, Promise<RouteModule>>();
+  const loaded = new Map<RouteFile, RouteModule>();
   const load = (r: RouteFile) => {
     let m = modules.get(r);
     if (!m) {
-      m = import(path.resolve(r.file)) as Promise<Record<string, Handler | undefined>>;
+      m = (import(path.resolve(r.file)) as Promise<RouteModule>).then((mod) => {
+        loaded.set(r, mod);
+        return mod;
+      });
       modules.set(r, m);
     }
     return m;
@@ -67,7 +72,7 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
       const url = new URL(nodeReq.url ?? "/", baseUrl());
       const match = matchRoute(routes, url.pathname);
       const method = (nodeReq.method ?? "GET").toUpperCase();
-      const mod = match ? await load(match.route) : undefined;
+      const mod = match ? (loaded.get(match.route) ?? (await load(match.route))) : undefined;
       const handler = mod?.[method] ?? (method === "HEAD" ? mod?.GET : undefined);
       if (!match || !handler) {
         nodeRes.writeHead(match ? 405 : 404, { "content-type": "application/json; charset=utf-8" });
