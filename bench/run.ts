@@ -5,7 +5,7 @@ import { createServer as netServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import { openPostgres } from "@/db/connect";
 import { bootstrapDatabase } from "@/db/bootstrap";
 import { getDb } from "@/db/client";
 import type { SeedResult } from "@/db/seed/seed";
@@ -123,7 +123,7 @@ async function main() {
     const key = { "x-api-key": seed.apiKey };
 
     // Baseline: a bare node:http server answering the metadata JSON from the same database.
-    const sql = postgres(url, { max: 20 });
+    const sql = openPostgres(url, { max: 20 });
     const baseline = createServer(async (_req, res) => {
       const categories = await sql`select id, name->>'en-US' as name from categories order by sort_order, key`;
       res.writeHead(200, { "content-type": "application/json" });

@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
+import type postgres from "postgres";
+import { openPostgres } from "./connect";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -18,7 +19,7 @@ const globalForDb: { __formaDb?: { db: Db; sql: postgres.Sql } } =
 function connect(): { db: Db; sql: postgres.Sql } {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start through server.ts or db/bootstrap.ts");
-  const sql = postgres(url, {
+  const sql = openPostgres(url, {
     max: Number(process.env.DB_POOL_MAX ?? 20),
     onnotice: () => {},
     idle_timeout: 30,

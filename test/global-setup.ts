@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { openPostgres } from "../db/connect";
 import type { TestProject } from "vitest/node";
 import type { EmbeddedHandle } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
@@ -28,14 +28,14 @@ export async function setup(project: TestProject): Promise<void> {
   const external = process.env.DATABASE_URL;
   if (external) {
     const name = `forma_test_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(external, { max: 1, onnotice: () => {} });
+    const admin = openPostgres(external, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     await admin.end();
     const u = new URL(external);
     u.pathname = `/${name}`;
     url = u.toString();
     dropDatabase = async () => {
-      const a = postgres(external, { max: 1, onnotice: () => {} });
+      const a = openPostgres(external, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
       await a.end();
     };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type SQLWrapper, and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tx } from "../client";
 import { endUsers, workoutSegments, workoutSessions, workouts } from "../schema";
@@ -17,23 +17,51 @@ export type SessionOwner =
 
 const HEX24 = /^[0-9a-f]{24}$/i;
 
-function ownerCondition(owner: SessionOwner) {
-  const org = eq(workoutSessions.organizationId, owner.organizationId);
-  const activeMember = (match: ReturnType<typeof sql>) =>
-    sql`${workoutSessions.endUserId} in (select ${endUsers.id} from ${endUsers} where ${endUsers.organizationId} = ${owner.organizationId} and ${endUsers.status} = 'active' and ${match})`;
-  if (owner.by === "anonymous") return and(org, isNull(workoutSessions.endUserId));
-  if (owner.by === "member") return and(org, activeMember(sql`${endUsers.id} = ${owner.endUserId}`));
-  const conditions = [org];
+/** A statement value: the value itself, or a placeholder of a prepared statement. */
+type Val = string | SQLWrapper;
+type Bind = <T>(name: string, value: T) => T | SQLWrapper;
+const inline: Bind = (_name, value) => value;
+
+/** The owner condition's shape (which predicates apply) and its values, bound by `bind`. */
+interface OwnerSpec {
+  kind: SessionOwner["by"];
+  org: Val;
+  member?: Val;
+  ident?: { by: "id" | "email" | "none"; value: Val | null };
+  external?: Val;
+}
+
+function ownerSpec(owner: SessionOwner, bind: Bind): OwnerSpec {
+  const org = bind("org", owner.organizationId);
+  if (owner.by === "anonymous") return { kind: "anonymous", org };
+  if (owner.by === "member") return { kind: "member", org, member: bind("member", owner.endUserId) };
+  const spec: OwnerSpec = { kind: "fields", org };
   if (owner.endUserId !== undefined) {
     const ident = owner.endUserId.trim();
-    const match = HEX24.test(ident)
-      ? sql`${endUsers.id} = ${ident.toLowerCase()}`
+    spec.ident = HEX24.test(ident)
+      ? { by: "id", value: bind("ident", ident.toLowerCase()) }
       : ident.includes("@")
-        ? sql`lower(${endUsers.email}) = lower(${ident})`
-        : sql`false`;
-    conditions.push(activeMember(match));
+        ? { by: "email", value: bind("ident", ident) }
+        : { by: "none", value: null };
   }
-  if (owner.externalUserId !== undefined) conditions.push(activeMember(sql`${endUsers.externalId} = ${owner.externalUserId.trim()}`));
+  if (owner.externalUserId !== undefined) spec.external = bind("external", owner.externalUserId.trim());
+  return spec;
+}
+
+const ownerShape = (s: OwnerSpec) => `${s.kind}:${s.ident?.by ?? "-"}:${s.external === undefined ? "-" : "x"}`;
+
+function ownerCondition(spec: OwnerSpec) {
+  const org = eq(workoutSessions.organizationId, spec.org);
+  const activeMember = (match: ReturnType<typeof sql>) =>
+    sql`${workoutSessions.endUserId} in (select ${endUsers.id} from ${endUsers} where ${endUsers.organizationId} = ${spec.org} and ${endUsers.status} = 'active' and ${match})`;
+  if (spec.kind === "anonymous") return and(org, isNull(workoutSessions.endUserId));
+  if (spec.kind === "member") return and(org, activeMember(sql`${endUsers.id} = ${spec.member}`));
+  const conditions = [org];
+  if (spec.ident) {
+    const { by, value } = spec.ident;
+    conditions.push(activeMember(by === "id" ? sql`${endUsers.id} = ${value}` : by === "email" ? sql`lower(${endUsers.email}) = lower(${value})` : sql`false`));
+  }
+  if (spec.external !== undefined) conditions.push(activeMember(sql`${endUsers.externalId} = ${spec.external}`));
   if (conditions.length === 1) conditions.push(isNull(workoutSessions.endUserId));
   return and(...conditions);
 }
@@ -69,7 +97,7 @@ export async function insertSession(
   return row!;
 }
 
-const owned = (sessionId: string, workoutId: string, owner: SessionOwner) =>
+const owned = (sessionId: Val, workoutId: Val, owner: OwnerSpec) =>
   and(eq(workoutSessions.id, sessionId), eq(workoutSessions.workoutId, workoutId), ownerCondition(owner));
 
 /** The session when it belongs to this workout and owner; anything else reads as missing. */
@@ -77,41 +105,71 @@ export async function findOwnedSession(db: Tx, args: { sessionId: string; workou
   const q = db
     .select()
     .from(workoutSessions)
-    .where(owned(args.sessionId, args.workoutId, args.owner))
+    .where(owned(args.sessionId, args.workoutId, ownerSpec(args.owner, inline)))
     .limit(1);
   const [row] = args.forUpdate ? await q.for("update") : await q;
   return row ?? null;
 }
 
 /** Duration capped at twice the expected length; progress is that duration over the expected length, at most 1. */
-const cappedDuration = (seconds: number) => sql`least(${seconds}::int, 2 * ${workoutSessions.expectedDuration})`;
-const progressOf = (seconds: number) =>
+const cappedDuration = (seconds: number | SQLWrapper) => sql`least(${seconds}::int, 2 * ${workoutSessions.expectedDuration})`;
+const progressOf = (seconds: number | SQLWrapper) =>
   sql`case when ${workoutSessions.expectedDuration} > 0 then least(1.0, least(${seconds}::int, 2 * ${workoutSessions.expectedDuration})::real / ${workoutSessions.expectedDuration}) else 0 end`;
+
+type UpdateArgs = { sessionId: string; workoutId: string; owner: SessionOwner; progressSeconds?: number; workoutSegmentId?: string | null };
+
+function buildUpdate(db: Tx, args: UpdateArgs, bind: Bind) {
+  const set: PgUpdateSetSource<typeof workoutSessions> = { updatedAt: sql`now()` };
+  if (args.progressSeconds !== undefined) {
+    const seconds = bind("seconds", args.progressSeconds);
+    set.progressSeconds = seconds as number;
+    set.duration = cappedDuration(seconds);
+    set.progress = progressOf(seconds);
+  }
+  const segment = args.workoutSegmentId === undefined ? undefined : bind("segment", args.workoutSegmentId);
+  if (segment !== undefined) set.workoutSegmentId = segment as string | null;
+  const workoutId = bind("workout", args.workoutId);
+  const segmentCheck = args.workoutSegmentId
+    ? sql`exists (select 1 from ${workoutSegments} where ${workoutSegments.id} = ${segment} and ${workoutSegments.workoutId} = ${workoutId})`
+    : undefined;
+  return db
+    .update(workoutSessions)
+    .set(set)
+    .where(and(owned(bind("session", args.sessionId), workoutId, ownerSpec(args.owner, bind)), eq(workoutSessions.status, "started"), segmentCheck))
+    .returning();
+}
+
+type PreparedUpdate = { execute(values: Record<string, unknown>): Promise<SessionRow[]> };
+const preparedUpdates = new WeakMap<object, Map<string, PreparedUpdate>>();
+let preparedCount = 0;
 
 /**
  * Records playback on a started session in one conditional statement: it applies only while the
  * session is `started` (and, when a segment is named, only for a segment of this workout), so a
  * concurrent end or complete either sees this change or makes it miss (null: caller diagnoses).
+ * Outside a transaction it runs as a prepared statement, built once per shape (which fields are
+ * sent, how the owner is named): this is the players' hot path.
  */
-export async function updateStartedSession(
-  db: Tx,
-  args: { sessionId: string; workoutId: string; owner: SessionOwner; progressSeconds?: number; workoutSegmentId?: string | null },
-): Promise<SessionRow | null> {
-  const set: PgUpdateSetSource<typeof workoutSessions> = { updatedAt: sql`now()` };
-  if (args.progressSeconds !== undefined) {
-    set.progressSeconds = args.progressSeconds;
-    set.duration = cappedDuration(args.progressSeconds);
-    set.progress = progressOf(args.progressSeconds);
+export async function updateStartedSession(db: Tx, args: UpdateArgs): Promise<SessionRow | null> {
+  if (!("$client" in db)) {
+    const [row] = await buildUpdate(db, args, inline);
+    return row ?? null;
   }
-  if (args.workoutSegmentId !== undefined) set.workoutSegmentId = args.workoutSegmentId;
-  const segmentCheck = args.workoutSegmentId
-    ? sql`exists (select 1 from ${workoutSegments} where ${workoutSegments.id} = ${args.workoutSegmentId} and ${workoutSegments.workoutId} = ${args.workoutId})`
-    : undefined;
-  const [row] = await db
-    .update(workoutSessions)
-    .set(set)
-    .where(and(owned(args.sessionId, args.workoutId, args.owner), eq(workoutSessions.status, "started"), segmentCheck))
-    .returning();
+  const values: Record<string, unknown> = {};
+  const spec = ownerSpec(args.owner, (name, value) => {
+    values[name] = value;
+    return value;
+  });
+  Object.assign(values, { session: args.sessionId, workout: args.workoutId, seconds: args.progressSeconds, segment: args.workoutSegmentId });
+  const shape = `${ownerShape(spec)}|${args.progressSeconds === undefined ? "-" : "p"}|${args.workoutSegmentId === undefined ? "-" : args.workoutSegmentId === null ? "0" : "s"}`;
+  let byShape = preparedUpdates.get(db);
+  if (!byShape) preparedUpdates.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    prepared = buildUpdate(db, args, (name) => sql.placeholder(name) as SQLWrapper).prepare(`session_update_${++preparedCount}`) as unknown as PreparedUpdate;
+    byShape.set(shape, prepared);
+  }
+  const [row] = await prepared.execute(values);
   return row ?? null;
 }
 
@@ -136,7 +194,7 @@ export async function finishStartedSession(
   const [row] = await db
     .update(workoutSessions)
     .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()`, ...forced })
-    .where(and(owned(args.sessionId, args.workoutId, args.owner), eq(workoutSessions.status, "started")))
+    .where(and(owned(args.sessionId, args.workoutId, ownerSpec(args.owner, inline)), eq(workoutSessions.status, "started")))
     .returning();
   return row ?? null;
 }
