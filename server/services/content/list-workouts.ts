@@ -10,6 +10,8 @@ import {
 } from "@/db/queries/workouts";
 import type { Difficulty } from "@/db/schema";
 import type { Locale } from "@/server/api/locale";
+import { listResult } from "@/server/api/pagination";
+import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache, cacheKey } from "./list-cache";
 import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";
@@ -36,14 +38,18 @@ const FUZZY_MIN_CHARS = 3;
 /** Exact totals per filter set, and search result pages (ids in relevance order plus total). */
 const totals = new VersionedCache<number>(5_000, 60_000);
 const searches = new VersionedCache<{ ids: string[]; total: number }>(2_000, 60_000);
-/** Whole rendered pages per query, reused while the workspace's content version is unchanged. */
-const pages = new VersionedCache<{ data: ReturnType<typeof workoutListItem>[]; total: number }>(2_000, 60_000);
+/**
+ * Serialized responses per request URL (their links embed it), reused while the workspace's
+ * content version is unchanged: serializing a page of 20 to 50 items costs more than the rest of
+ * a cached request.
+ */
+const responses = new VersionedCache<SerializedJson>(1_000, 60_000);
 
-/** Forget cached totals and search pages (tests that write rows without touching updated_at). */
+/** Forget cached totals, search pages and responses (tests that write rows without touching updated_at). */
 export function clearWorkoutListCache(): void {
   totals.clear();
   searches.clear();
-  pages.clear();
+  responses.clear();
 }
 
 /** The filter part of the arguments: what a total depends on. */
@@ -84,9 +90,10 @@ async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: Wor
  * document (all translations of name and description, trigram-indexed), in relevance order;
  * when no workout contains the words, pg_trgm word similarity of the whole query finds close
  * spellings instead. `sort` applies only without `q`. Totals are exact; the expensive parts
- * (counts, search pages) are cached per workspace content version.
+ * (counts, search pages, whole responses) are cached per workspace content version. Answers the
+ * serialized list response for `url` (its pagination links).
  */
-export async function listWorkouts(db: Db, organizationId: string, input: ListWorkoutsInput) {
+export async function listWorkouts(db: Db, organizationId: string, input: ListWorkoutsInput, url: URL): Promise<SerializedJson> {
   const words = input.q ? searchWords(input.q) : [];
   const args: ListWorkoutsArgs = {
     organizationId,
@@ -106,12 +113,13 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
   // Every write to a workout bumps its updated_at, so the workspace's latest updated_at versions
   // every page of its list (the caches' 60 s TTL bounds anything written around that).
   const version = await getWorkoutsVersion(db, organizationId);
-  const pageKey = cacheKey({ organizationId, ...input });
-  const cached = pages.get(pageKey, version);
+  const key = url.href;
+  const cached = responses.get(key, version);
   if (cached) return cached;
   const page = args.search ? await searchPage(db, args, version) : await filteredPage(db, args);
   const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
-  const result = { data: page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale)), total: page.total };
-  pages.set(pageKey, version, result);
-  return result;
+  const data = page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale));
+  const json = new SerializedJson(JSON.stringify(listResult(url.toString(), data, { limit: input.limit, offset: input.offset, total: page.total })));
+  responses.set(key, version, json);
+  return json;
 }
