@@ -12,7 +12,7 @@ import type { SeedResult } from "@/db/seed/seed";
 import type { BenchRequest, Scenario } from "./types";
 
 /**
- * npm run bench [-- --only=<text>] [-- --no-write]: builds and starts the real server on a
+ * npm run bench [-- --only=<text>[,<text>...]] [-- --no-write]: builds and starts the real server on a
  * fresh embedded database, seeds it, measures a bare node:http baseline answering the same JSON
  * from the same database, then every scenario in bench/scenarios/. Writes BENCHMARKS.md.
  */
@@ -153,7 +153,7 @@ async function main() {
 
     let baselineRps = 0;
     for (const s of [...foundation, ...extra]) {
-      if (only && !s.name.includes(only) && !s.name.startsWith("baseline")) continue;
+      if (only && !only.split(",").some((o) => s.name.includes(o)) && !s.name.startsWith("baseline")) continue;
       console.error(`> ${s.name}`);
       try {
         const requests = await s.prepare({ baseUrl: base, seed, db });

@@ -8,7 +8,9 @@ import type { BenchContext, BenchRequest, Scenario } from "../types";
  * the requests then cycle PATCHes across the 200 open sessions with growing progressSeconds, each
  * re-sending the member's id as the embedded player does (the member is matched inside the one
  * conditional UPDATE). 200 players reporting every 10 s make 20 PATCHes per second; the main row
- * drives them as fast as 20 connections go, the stress row with 200 connections.
+ * drives them as fast as 20 connections go (a closed loop: about a hundred times that rate), the
+ * stress row 200 connections flat out. (autocannon's open-loop mode fires every connection's
+ * requests in the same instant, a synchronized burst no set of players produces, so it is not used.)
  *
  * Assign: every request assigns the same 10 published workouts to a different, fresh member, so
  * each one really inserts 10 library rows plus an email and a push outbox row in one transaction
