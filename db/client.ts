@@ -20,7 +20,10 @@ function connect(): { db: Db; sql: postgres.Sql } {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start through server.ts or db/bootstrap.ts");
   const sql = openPostgres(url, {
-    max: Number(process.env.DB_POOL_MAX ?? 20),
+    // 10 by default: on a small machine more connections only add context switches, and with
+    // fewer, concurrent statements share connections (pipelined, one socket write per batch);
+    // transactions still need enough of them (measured in BENCHMARKS.md).
+    max: Number(process.env.DB_POOL_MAX ?? 10),
     onnotice: () => {},
     idle_timeout: 30,
     connection: { application_name: "forma" },

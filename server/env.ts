@@ -10,7 +10,7 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./.data"),
   DATABASE_URL: z.string().optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Extra OpenAPI servers, `name=url` pairs separated by commas (e.g. `staging=https://...`). */
   OPENAPI_SERVERS: z.string().optional(),
