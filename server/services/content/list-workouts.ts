@@ -94,6 +94,12 @@ async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: Wor
  * serialized list response for `url` (its pagination links).
  */
 export async function listWorkouts(db: Db, organizationId: string, input: ListWorkoutsInput, url: URL): Promise<SerializedJson> {
+  // Every write to a workout bumps its updated_at, so the workspace's latest updated_at versions
+  // every page of its list (the caches' 60 s TTL bounds anything written around that).
+  const version = await getWorkoutsVersion(db, organizationId);
+  const key = url.href;
+  const cached = responses.get(key, version);
+  if (cached) return cached;
   const words = input.q ? searchWords(input.q) : [];
   const args: ListWorkoutsArgs = {
     organizationId,
@@ -110,12 +116,6 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
     search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
-  // Every write to a workout bumps its updated_at, so the workspace's latest updated_at versions
-  // every page of its list (the caches' 60 s TTL bounds anything written around that).
-  const version = await getWorkoutsVersion(db, organizationId);
-  const key = url.href;
-  const cached = responses.get(key, version);
-  if (cached) return cached;
   const page = args.search ? await searchPage(db, args, version) : await filteredPage(db, args);
   const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
   const data = page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale));
