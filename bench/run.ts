@@ -55,15 +55,28 @@ const WARMUP_SECONDS = 2;
  * Drives requests with autocannon, recording every response time for exact percentiles. A short
  * unrecorded run with the same requests comes first (WARMUP_SECONDS).
  */
-async function measure(base: string, requests: BenchRequest[], connections: number, duration: number, ok: number[]): Promise<Omit<Row, "name" | "issue" | "target" | "pass">> {
+async function measure(
+  base: string,
+  requests: BenchRequest[],
+  connections: number,
+  duration: number,
+  ok: number[],
+): Promise<Omit<Row, "name" | "issue" | "target" | "pass">> {
   let i = 0;
   await drive(base, requests, connections, WARMUP_SECONDS, () => i++);
   const times: number[] = [];
   let errors = 0;
-  const result = await drive(base, requests, connections, duration, () => i++, (status, responseTime) => {
-    times.push(responseTime);
-    if (!ok.includes(status)) errors++;
-  });
+  const result = await drive(
+    base,
+    requests,
+    connections,
+    duration,
+    () => i++,
+    (status, responseTime) => {
+      times.push(responseTime);
+      if (!ok.includes(status)) errors++;
+    },
+  );
   times.sort((a, b) => a - b);
   return {
     connections,
@@ -76,7 +89,14 @@ async function measure(base: string, requests: BenchRequest[], connections: numb
 }
 
 /** One autocannon run cycling through `requests` (next() picks the index). */
-async function drive(base: string, requests: BenchRequest[], connections: number, duration: number, next: () => number, onResponse?: (status: number, ms: number) => void): Promise<autocannon.Result> {
+async function drive(
+  base: string,
+  requests: BenchRequest[],
+  connections: number,
+  duration: number,
+  next: () => number,
+  onResponse?: (status: number, ms: number) => void,
+): Promise<autocannon.Result> {
   // Without a callback autocannon returns an instance that is both an EventEmitter and a thenable.
   const instance = autocannon({
     url: base,
@@ -86,7 +106,13 @@ async function drive(base: string, requests: BenchRequest[], connections: number
       {
         setupRequest: ((req: Record<string, unknown>) => {
           const r = requests[next() % requests.length]!;
-          return { ...req, method: r.method ?? "GET", path: r.path, headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers }, body: r.body };
+          return {
+            ...req,
+            method: r.method ?? "GET",
+            path: r.path,
+            headers: { ...(r.body ? { "content-type": "application/json" } : {}), ...r.headers },
+            body: r.body,
+          };
         }) as never,
       },
     ],
@@ -136,7 +162,14 @@ async function main() {
     const listPath = listProbe.status === 200 ? `/v1/orgs/${seed.organizationId}/workouts?limit=20` : `/v1/orgs/${seed.organizationId}/methodologies`;
 
     const foundation: (Scenario & { url?: string })[] = [
-      { name: "baseline: bare node:http, same JSON from the same database", issue: "#2", target: "reference", connections: 200, prepare: async () => [{ path: "/" }], url: `http://127.0.0.1:${basePort}` },
+      {
+        name: "baseline: bare node:http, same JSON from the same database",
+        issue: "#2",
+        target: "reference",
+        connections: 200,
+        prepare: async () => [{ path: "/" }],
+        url: `http://127.0.0.1:${basePort}`,
+      },
       { name: "GET /health", issue: "#2", target: "-", connections: 200, prepare: async () => [{ path: "/health" }] },
       {
         name: "GET /v1/workouts/metadata (keyed)",
@@ -145,9 +178,17 @@ async function main() {
         connections: 200,
         prepare: async () => [{ path: "/v1/workouts/metadata", headers: key }],
       },
-      { name: `GET ${listPath.replace(seed.organizationId, "{org}")} (keyed list)`, issue: "#2", target: "-", connections: 200, prepare: async () => [{ path: listPath, headers: key }] },
+      {
+        name: `GET ${listPath.replace(seed.organizationId, "{org}")} (keyed list)`,
+        issue: "#2",
+        target: "-",
+        connections: 200,
+        prepare: async () => [{ path: listPath, headers: key }],
+      },
     ];
-    const scenarioFiles = readdirSync(path.join(root, "bench/scenarios")).filter((f) => f.endsWith(".ts")).sort();
+    const scenarioFiles = readdirSync(path.join(root, "bench/scenarios"))
+      .filter((f) => f.endsWith(".ts"))
+      .sort();
     const extra: Scenario[] = [];
     for (const f of scenarioFiles) extra.push(...((await import(path.join(root, "bench/scenarios", f))) as { scenarios: Scenario[] }).scenarios);
 
@@ -175,7 +216,10 @@ async function main() {
     const table = [
       "| Scenario | Issue | Conn. | req/s | p50 ms | p95 ms | p99 ms | Errors | Target | Met |",
       "|---|---|---|---|---|---|---|---|---|---|",
-      ...rows.map((r) => `| ${r.name} | ${r.issue} | ${r.connections} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.target} | ${r.pass === null ? "-" : r.pass ? "yes" : "no"} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.issue} | ${r.connections} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.target} | ${r.pass === null ? "-" : r.pass ? "yes" : "no"} |`,
+      ),
     ].join("\n");
     const doc = `# Benchmarks
 

@@ -13,8 +13,7 @@ export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
  * production each module copy keeps its own pool: the custom server's direct API path and Next's
  * bundle each load this module, and a handle must never be shared between two drizzle copies.
  */
-const globalForDb: { __formaDb?: { db: Db; sql: postgres.Sql } } =
-  process.env.NODE_ENV === "development" ? (globalThis as never) : {};
+const globalForDb: { __formaDb?: { db: Db; sql: postgres.Sql } } = process.env.NODE_ENV === "development" ? (globalThis as never) : {};
 
 function connect(): { db: Db; sql: postgres.Sql } {
   const url = process.env.DATABASE_URL;

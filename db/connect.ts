@@ -6,7 +6,7 @@ import postgres from "postgres";
  * would otherwise send `host` to the server as a run-time setting. The embedded engine's URL uses
  * it: on this kind of machine a query over the socket costs about a third less than over TCP.
  */
-export function openPostgres(url: string, options: postgres.Options<{}> = {}): postgres.Sql {
+export function openPostgres(url: string, options: postgres.Options<Record<string, never>> = {}): postgres.Sql {
   const { url: clean, socketDir } = splitSocketDir(url);
   return postgres(clean, socketDir ? { ...options, host: socketDir } : options);
 }

@@ -81,9 +81,10 @@ async function ensureDatabase(port: number): Promise<void> {
   const admin = openPostgres(urlFor(port, "postgres"), { max: 1, onnotice: () => {} });
   try {
     const rows = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
-    if (rows.length === 0) await admin.unsafe(`create database ${DB_NAME}`).catch((e: { code?: string }) => {
-      if (e.code !== "42P04") throw e; // created concurrently by another process
-    });
+    if (rows.length === 0)
+      await admin.unsafe(`create database ${DB_NAME}`).catch((e: { code?: string }) => {
+        if (e.code !== "42P04") throw e; // created concurrently by another process
+      });
   } finally {
     await admin.end({ timeout: 1 });
   }
@@ -163,7 +164,17 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
       port,
       persistent: true,
       createPostgresUser: true,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", "max_connections=300", "-c", "synchronous_commit=off", ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : [])],
+      postgresFlags: [
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        `unix_socket_directories=${socketDir ?? ""}`,
+        "-c",
+        "max_connections=300",
+        "-c",
+        "synchronous_commit=off",
+        ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
+      ],
       onLog: () => {},
       onError: () => {},
     });

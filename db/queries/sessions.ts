@@ -163,7 +163,10 @@ export async function updateStartedSession(db: Tx, args: UpdateArgs): Promise<Se
   Object.assign(values, { session: args.sessionId, workout: args.workoutId, seconds: args.progressSeconds, segment: args.workoutSegmentId });
   const shape = `${ownerShape(spec)}|${args.progressSeconds === undefined ? "-" : "p"}|${args.workoutSegmentId === undefined ? "-" : args.workoutSegmentId === null ? "0" : "s"}`;
   let byShape = preparedUpdates.get(db);
-  if (!byShape) preparedUpdates.set(db, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    preparedUpdates.set(db, byShape);
+  }
   let prepared = byShape.get(shape);
   if (!prepared) {
     prepared = buildUpdate(db, args, (name) => sql.placeholder(name) as SQLWrapper).prepare(`session_update_${++preparedCount}`) as unknown as PreparedUpdate;

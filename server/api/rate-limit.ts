@@ -184,7 +184,11 @@ async function chargeWindowInStore(window: Window, cap: number, subject: string,
 function settle<T>(fn: () => T | Promise<T>): PromiseSettledResult<T> | Promise<PromiseSettledResult<T>> {
   try {
     const value = fn();
-    if (value instanceof Promise) return value.then((v) => ({ status: "fulfilled", value: v }), (reason) => ({ status: "rejected", reason }));
+    if (value instanceof Promise)
+      return value.then(
+        (v) => ({ status: "fulfilled", value: v }),
+        (reason) => ({ status: "rejected", reason }),
+      );
     return { status: "fulfilled", value };
   } catch (reason) {
     return { status: "rejected", reason };

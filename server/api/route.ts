@@ -40,11 +40,15 @@ export function issuesToDetails(issues: z.core.$ZodIssue[], prefix?: string): Er
       continue;
     }
     const code =
-      issue.code === "invalid_type" ? "TypeError"
-      : issue.code === "too_big" || issue.code === "too_small" ? "RangeError"
-      : issue.code === "invalid_format" ? "FormatError"
-      : issue.code === "invalid_value" ? "EnumError"
-      : "ConstraintError";
+      issue.code === "invalid_type"
+        ? "TypeError"
+        : issue.code === "too_big" || issue.code === "too_small"
+          ? "RangeError"
+          : issue.code === "invalid_format"
+            ? "FormatError"
+            : issue.code === "invalid_value"
+              ? "EnumError"
+              : "ConstraintError";
     details.push({ code, message: issue.message, target: base || "(root)" });
   }
   return details;
@@ -194,12 +198,14 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         err: err instanceof Error ? err.stack : String(err),
         ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
       });
-      return errorResponse(new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` }), headers);
+      return errorResponse(
+        new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` }),
+        headers,
+      );
     }
   };
   return Object.assign(handle, { operation: anyOp });
 }
-
 
 /** Charges the operation's weight to the caller's windows and records the limit headers. */
 async function charge(caller: Caller | null, weight: number, headers: Record<string, string>): Promise<void> {
@@ -232,4 +238,3 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   const fallback = methodNotAllowed(allowed);
   return Object.fromEntries(ALL_METHODS.map((m) => [m, handlers[m] ?? fallback])) as Record<Method, RouteHandler>;
 }
-

@@ -5,7 +5,11 @@ import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
 const r = (file: string, ...segs: string[]): RouteFile => ({
   file,
   segments: segs.map((s) =>
-    s.startsWith("[...") ? { kind: "catchAll", name: s.slice(4, -1) } : s.startsWith("[") ? { kind: "dynamic", name: s.slice(1, -1) } : { kind: "static", value: s },
+    s.startsWith("[...")
+      ? { kind: "catchAll", name: s.slice(4, -1) }
+      : s.startsWith("[")
+        ? { kind: "dynamic", name: s.slice(1, -1) }
+        : { kind: "static", value: s },
   ),
 });
 

@@ -52,7 +52,10 @@ function compile(routes: RouteFile[]): TrieNode {
       }
       if (seg.kind === "static") {
         let next = node.static.get(seg.value);
-        if (!next) node.static.set(seg.value, (next = newNode()));
+        if (!next) {
+          next = newNode();
+          node.static.set(seg.value, next);
+        }
         node = next;
       } else {
         node.dynamic ??= { name: seg.name, node: newNode() };
@@ -90,7 +93,10 @@ const tries = new WeakMap<RouteFile[], TrieNode>();
 /** The route file serving `pathname` (null when none does, or the path is not valid percent-encoding). */
 export function matchRoute(routes: RouteFile[], pathname: string): Match | null {
   let trie = tries.get(routes);
-  if (!trie) tries.set(routes, (trie = compile(routes)));
+  if (!trie) {
+    trie = compile(routes);
+    tries.set(routes, trie);
+  }
   let parts: string[];
   try {
     parts = pathname.split("/").filter(Boolean);

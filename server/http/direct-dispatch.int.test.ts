@@ -6,7 +6,12 @@ import { app, useTestApp } from "@/test/harness";
 useTestApp();
 
 /** Sends `chunks` with chunked transfer encoding (no content-length), as a streaming client does. */
-function sendChunked(path: string, key: string, chunks: string[], headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+function sendChunked(
+  path: string,
+  key: string,
+  chunks: string[],
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
   return new Promise((resolve, reject) => {
     const req = request(`${app.baseUrl}${path}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json", ...headers } }, (res) => {
       let text = "";

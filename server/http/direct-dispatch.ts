@@ -81,7 +81,9 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
       }
       const hasBody = method !== "GET" && method !== "HEAD";
       // API routes get the light request; the rest (the harness's `all`: Inngest's endpoint...) the full one.
-      const request = isApiPath(url.pathname) ? new DirectRequest(nodeReq, method, url, env().MAX_BODY_BYTES).asRequest() : fullRequest(nodeReq, method, url, hasBody);
+      const request = isApiPath(url.pathname)
+        ? new DirectRequest(nodeReq, method, url, env().MAX_BODY_BYTES).asRequest()
+        : fullRequest(nodeReq, method, url, hasBody);
       const response = await handler(request, { params: Promise.resolve(match.params) });
       const direct = directBody(request, response);
       if (direct) {
