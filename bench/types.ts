@@ -33,6 +33,14 @@ export interface Scenario {
   connections: number;
   /** Seconds to run (default 10). */
   duration?: number;
+  /**
+   * Measure this many times (default 1) and report the run whose `rankBy` percentile is the median:
+   * on a noisy shared machine one run can land on a quiet or a busy moment. Every run is listed in
+   * BENCHMARKS.md.
+   */
+  repeats?: number;
+  /** The percentile that orders repeated runs (default p99). */
+  rankBy?: "p95" | "p99";
   /** Bulk data and ids; returns the requests to cycle through (autocannon `requests`). */
   prepare: (ctx: BenchContext) => Promise<BenchRequest[]>;
   /** Statuses that count as success (default [200]). */

@@ -43,6 +43,7 @@ export const scenarios: Scenario[] = [
     target: "p99 < 25 ms",
     passes: (r) => r.p99 < 25,
     connections: 20,
+    repeats: 3,
     prepare: async (ctx) => {
       const sessions = await startSessions(ctx);
       const requests: BenchRequest[] = [];
