@@ -28,14 +28,24 @@ const handle = app.getRequestHandler();
 
 const direct = process.env.FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(import.meta.dirname, "app"), publicBaseUrl);
 
+// Handlers still running. A client may hang up while its request is handled (the server then no
+// longer counts the connection), so shutdown waits for these before it closes the database.
+let running = 0;
+let drained: (() => void) | null = null;
+
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?", 1)[0]!;
+  running++;
   const work = direct?.handles(pathname) ? direct.dispatch(req, res) : handle(req, res);
-  work.catch((err) => {
-    log("error", "request failed outside a route", { err: String(err) });
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { code: "InternalServerError", message: "Something went wrong on our side." } }));
-  });
+  work
+    .catch((err) => {
+      log("error", "request failed outside a route", { err: String(err) });
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "InternalServerError", message: "Something went wrong on our side." } }));
+    })
+    .finally(() => {
+      if (--running === 0) drained?.();
+    });
 });
 const io = attachRealtime(server);
 
@@ -67,6 +77,7 @@ async function shutdown(signal: string) {
   force.unref();
   io.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
   await app.close().catch(() => {});
   await stopJobWorker().catch(() => {});
   await closeDb().catch(() => {});

@@ -262,8 +262,14 @@ ${repeated.length ? `- Repeated scenarios, every run in order:\n${repeated.map((
     console.log(table);
   } finally {
     if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 3000));
+      // Let the server finish its requests and stop PostgreSQL before its folder goes (the
+      // database's socket lives there); force it after 30 s.
+      const child = server;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+      await exited;
+      clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
