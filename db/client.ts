@@ -30,6 +30,11 @@ function connect(): { db: Db; sql: postgres.Sql } {
   return { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
 }
 
+/** The postgres.js pool behind `db` when `db` is a pool handle; null inside a transaction. */
+export function poolOf(db: Tx): postgres.Sql | null {
+  return "$client" in db ? (db.$client as postgres.Sql) : null;
+}
+
 /** The pool of this module copy. */
 export function getDb(): Db {
   globalForDb.__formaDb ??= connect();

@@ -1,3 +1,5 @@
+import { type Tx, poolOf } from "./client";
+
 /**
  * Coalesces identical-shape point reads under load without ever answering from a read that began
  * before its caller asked. The first caller's read starts at once; callers that arrive while a
@@ -48,15 +50,20 @@ export class FreshBatcher<K, V> {
   }
 }
 
-/** One batcher per database handle (tests may run several), made on first use. */
-export function batcherPer<D extends object, K, V>(load: (db: D, keys: K[]) => Promise<Map<K, V>>): (db: D) => FreshBatcher<K, V> {
-  const batchers = new WeakMap<D, FreshBatcher<K, V>>();
-  return (db) => {
+/**
+ * A point read by key through `read` (which takes many keys). On a pool handle, concurrent calls
+ * share statements through one FreshBatcher per handle (tests may run several); inside a
+ * transaction, which sees its own snapshot, the read runs on its own.
+ */
+export function freshReader<K, V>(read: (db: Tx, keys: K[]) => Promise<Map<K, V>>): (db: Tx, key: K) => Promise<V | undefined> {
+  const batchers = new WeakMap<Tx, FreshBatcher<K, V>>();
+  return async (db, key) => {
+    if (!poolOf(db)) return (await read(db, [key])).get(key);
     let b = batchers.get(db);
     if (!b) {
-      b = new FreshBatcher((keys) => load(db, keys));
+      b = new FreshBatcher((keys) => read(db, keys));
       batchers.set(db, b);
     }
-    return b;
+    return b.get(key);
   };
 }

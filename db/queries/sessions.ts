@@ -1,6 +1,6 @@
 import { type SQLWrapper, and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Tx } from "../client";
+import { type Tx, poolOf } from "../client";
 import { endUsers, workoutSegments, workoutSessions, workouts } from "../schema";
 
 export type SessionRow = typeof workoutSessions.$inferSelect;
@@ -118,24 +118,38 @@ const progressOf = (seconds: number | SQLWrapper) =>
 
 type UpdateArgs = { sessionId: string; workoutId: string; owner: SessionOwner; progressSeconds?: number; workoutSegmentId?: string | null };
 
-function buildUpdate(db: Tx, args: UpdateArgs, bind: Bind) {
+/** Every value of the update, bound by `bind` in one pass (a value, or a named placeholder). */
+function bindUpdate(args: UpdateArgs, bind: Bind) {
+  return {
+    session: bind("session", args.sessionId),
+    workout: bind("workout", args.workoutId),
+    seconds: args.progressSeconds === undefined ? undefined : bind("seconds", args.progressSeconds),
+    segment: args.workoutSegmentId === undefined ? undefined : bind("segment", args.workoutSegmentId),
+    owner: ownerSpec(args.owner, bind),
+  };
+}
+
+/** Which statement `args` needs: the owner condition, and which fields are sent. */
+function updateShape(args: UpdateArgs, owner: OwnerSpec): string {
+  const segment = args.workoutSegmentId === undefined ? "-" : args.workoutSegmentId === null ? "0" : "s";
+  return `${ownerShape(owner)}|${args.progressSeconds === undefined ? "-" : "p"}|${segment}`;
+}
+
+function buildUpdate(db: Tx, args: UpdateArgs, v: ReturnType<typeof bindUpdate>) {
   const set: PgUpdateSetSource<typeof workoutSessions> = { updatedAt: sql`now()` };
-  if (args.progressSeconds !== undefined) {
-    const seconds = bind("seconds", args.progressSeconds);
-    set.progressSeconds = seconds as number;
-    set.duration = cappedDuration(seconds);
-    set.progress = progressOf(seconds);
+  if (v.seconds !== undefined) {
+    set.progressSeconds = v.seconds as number;
+    set.duration = cappedDuration(v.seconds);
+    set.progress = progressOf(v.seconds);
   }
-  const segment = args.workoutSegmentId === undefined ? undefined : bind("segment", args.workoutSegmentId);
-  if (segment !== undefined) set.workoutSegmentId = segment as string | null;
-  const workoutId = bind("workout", args.workoutId);
+  if (v.segment !== undefined) set.workoutSegmentId = v.segment as string | null;
   const segmentCheck = args.workoutSegmentId
-    ? sql`exists (select 1 from ${workoutSegments} where ${workoutSegments.id} = ${segment} and ${workoutSegments.workoutId} = ${workoutId})`
+    ? sql`exists (select 1 from ${workoutSegments} where ${workoutSegments.id} = ${v.segment} and ${workoutSegments.workoutId} = ${v.workout})`
     : undefined;
   return db
     .update(workoutSessions)
     .set(set)
-    .where(and(owned(bind("session", args.sessionId), workoutId, ownerSpec(args.owner, bind)), eq(workoutSessions.status, "started"), segmentCheck))
+    .where(and(owned(v.session, v.workout, v.owner), eq(workoutSessions.status, "started"), segmentCheck))
     .returning();
 }
 
@@ -151,17 +165,16 @@ let preparedCount = 0;
  * sent, how the owner is named): this is the players' hot path.
  */
 export async function updateStartedSession(db: Tx, args: UpdateArgs): Promise<SessionRow | null> {
-  if (!("$client" in db)) {
-    const [row] = await buildUpdate(db, args, inline);
+  if (!poolOf(db)) {
+    const [row] = await buildUpdate(db, args, bindUpdate(args, inline));
     return row ?? null;
   }
   const values: Record<string, unknown> = {};
-  const spec = ownerSpec(args.owner, (name, value) => {
+  const bound = bindUpdate(args, (name, value) => {
     values[name] = value;
     return value;
   });
-  Object.assign(values, { session: args.sessionId, workout: args.workoutId, seconds: args.progressSeconds, segment: args.workoutSegmentId });
-  const shape = `${ownerShape(spec)}|${args.progressSeconds === undefined ? "-" : "p"}|${args.workoutSegmentId === undefined ? "-" : args.workoutSegmentId === null ? "0" : "s"}`;
+  const shape = updateShape(args, bound.owner);
   let byShape = preparedUpdates.get(db);
   if (!byShape) {
     byShape = new Map();
@@ -169,7 +182,8 @@ export async function updateStartedSession(db: Tx, args: UpdateArgs): Promise<Se
   }
   let prepared = byShape.get(shape);
   if (!prepared) {
-    prepared = buildUpdate(db, args, (name) => sql.placeholder(name) as SQLWrapper).prepare(`session_update_${++preparedCount}`) as unknown as PreparedUpdate;
+    const placeholders = bindUpdate(args, (name) => sql.placeholder(name) as SQLWrapper);
+    prepared = buildUpdate(db, args, placeholders).prepare(`session_update_${++preparedCount}`) as unknown as PreparedUpdate;
     byShape.set(shape, prepared);
   }
   const [row] = await prepared.execute(values);

@@ -1,8 +1,7 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
-import type postgres from "postgres";
-import type { Tx } from "../client";
-import { batcherPer } from "../fresh-batch";
+import { type Tx, poolOf } from "../client";
+import { freshReader } from "../fresh-batch";
 import {
   type AudioType,
   type Difficulty,
@@ -39,7 +38,7 @@ export function textArray(values: readonly string[]): SQL {
  * transaction it runs as a plain statement.
  */
 export async function queryPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
-  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
+  const client = poolOf(db);
   if (!client) return (await db.execute(query)) as unknown as T[];
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
@@ -251,32 +250,25 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * The workspace content version: the latest change to any of its workouts (deleted and draft
- * ones included). One backward probe of workouts_org_updated_idx.
- */
-const workspaceVersions = batcherPer<postgres.Sql, string, string>(async (client, organizationIds) => {
-  // One index probe (workouts_org_updated_idx, backwards) per workspace.
-  const rows = await client.unsafe<{ id: string; v: string }[]>(
-    `select o.id, coalesce((select max(w.updated_at) from workouts w where w.organization_id = o.id)::text, 'none') as v
-     from unnest($1::text[]) as o(id)`,
-    [organizationIds],
-    { prepare: true },
+/** Content versions of workspaces: one backward probe of workouts_org_updated_idx each. */
+async function readWorkspaceVersions(db: Tx, organizationIds: string[]): Promise<Map<string, string>> {
+  const rows = await queryPrepared<{ id: string; v: string }>(
+    db,
+    sql`select o.id, coalesce((select max(w.updated_at) from workouts w where w.organization_id = o.id)::text, 'none') as v
+        from unnest(${textArray(organizationIds)}) as o(id)`,
   );
   return new Map(rows.map((r) => [r.id, r.v]));
-});
+}
+
+const workspaceVersion = freshReader(readWorkspaceVersions);
 
 /**
- * The content version of a workspace: the latest updated_at of its workouts. Read fresh on every
- * call, with concurrent calls sharing statements outside transactions (db/fresh-batch.ts).
+ * The workspace content version: the latest change to any of its workouts (deleted and draft
+ * ones included). Read fresh on every call; outside a transaction concurrent calls share
+ * statements (db/fresh-batch.ts).
  */
 export async function getWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
-  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
-  if (client) return (await workspaceVersions(client).get(organizationId)) ?? "none";
-  const [row] = (await db.execute(
-    sql`select coalesce(max(updated_at)::text, 'none') as v from workouts where organization_id = ${organizationId}`,
-  )) as unknown as { v: string }[];
-  return row?.v ?? "none";
+  return (await workspaceVersion(db, organizationId)) ?? "none";
 }
 
 export type WorkoutListRow = Awaited<ReturnType<typeof listWorkoutsByIds>>[number];
@@ -502,14 +494,15 @@ export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "aud
 /** The few columns that decide whether a cached rendering of a workout is still current. */
 type WorkoutVersionRow = { organization_id: string; status: string; deleted_at: string | null; version: string };
 
-const workoutVersions = batcherPer<postgres.Sql, string, WorkoutVersionRow>(async (client, ids) => {
-  const rows = await client.unsafe<(WorkoutVersionRow & { id: string })[]>(
-    "select id, organization_id, status, deleted_at, updated_at::text as version from workouts where id = any($1::text[])",
-    [ids],
-    { prepare: true },
+async function readWorkoutVersions(db: Tx, ids: string[]): Promise<Map<string, WorkoutVersionRow>> {
+  const rows = await queryPrepared<WorkoutVersionRow & { id: string }>(
+    db,
+    sql`select id, organization_id, status, deleted_at, updated_at::text as version from workouts where id = any(${textArray(ids)})`,
   );
   return new Map(rows.map(({ id, ...row }) => [id, row]));
-});
+}
+
+const workoutVersion = freshReader(readWorkoutVersions);
 
 /**
  * A workout's owner, state and version (updated_at), read fresh on every call: outside a
@@ -517,10 +510,5 @@ const workoutVersions = batcherPer<postgres.Sql, string, WorkoutVersionRow>(asyn
  * began before they were made.
  */
 export async function findWorkoutVersion(db: Tx, workoutId: string): Promise<WorkoutVersionRow | null> {
-  const client = "$client" in db ? (db.$client as postgres.Sql) : null;
-  if (client) return (await workoutVersions(client).get(workoutId)) ?? null;
-  const [row] = (await db.execute(
-    sql`select organization_id, status, deleted_at, updated_at::text as version from workouts where id = ${workoutId}::text`,
-  )) as unknown as WorkoutVersionRow[];
-  return row ?? null;
+  return (await workoutVersion(db, workoutId)) ?? null;
 }

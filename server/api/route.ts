@@ -128,16 +128,16 @@ function render(req: Request, op: OperationDef, result: unknown, headers: Record
   }
   const { status, contentType = "application/json", schema } = op.success;
   if (status === 204) return new Response(null, { status, headers });
-  const serialized = result instanceof SerializedJson ? result.text : undefined;
+  const prebuilt = result instanceof SerializedJson ? result : null;
   if (schema && VALIDATE_RESPONSES()) {
-    const check = schema.safeParse(serialized === undefined ? result : JSON.parse(serialized));
+    const check = schema.safeParse(prebuilt ? JSON.parse(prebuilt.text) : result);
     if (!check.success) {
       log("error", "response does not match its declaration", { operationId: op.operationId, issues: check.error.issues.slice(0, 5) });
       throw new Error(`response of ${op.operationId} does not match its schema`);
     }
   }
   if (contentType === "text/plain") return bodyResponse(req, String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
-  const body = result instanceof SerializedJson ? result.bytes : JSON.stringify(result);
+  const body = prebuilt ? prebuilt.bytes : JSON.stringify(result);
   return bodyResponse(req, body, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
 import { directBody } from "./direct-body";
-import { DirectRequest } from "./direct-request";
+import { DirectRequest, headersOf } from "./direct-request";
 import { env } from "@/server/env";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -27,11 +27,9 @@ const EXACT = new Set(["/health", "/v1"]);
 const isApiPath = (pathname: string) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p));
 
 function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody: boolean): Request {
-  const headers = new Headers();
-  for (let i = 0; i < nodeReq.rawHeaders.length; i += 2) headers.append(nodeReq.rawHeaders[i]!, nodeReq.rawHeaders[i + 1]!);
   return new Request(url, {
     method,
-    headers,
+    headers: headersOf(nodeReq),
     body: hasBody ? (Readable.toWeb(nodeReq) as ReadableStream) : undefined,
     // @ts-expect-error Node's fetch needs duplex for streamed bodies
     duplex: hasBody ? "half" : undefined,

@@ -27,10 +27,7 @@ export class DirectRequest {
     readonly parsedUrl: URL,
     maxBodyBytes: number,
   ) {
-    const headers = new Headers();
-    const raw = node.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-    this.headers = headers;
+    this.headers = headersOf(node);
     this.loaded = method === "GET" || method === "HEAD" ? null : collect(node, maxBodyBytes);
     // Read or not, a failed upload must not become an unhandled rejection.
     this.loaded?.catch(() => {});
@@ -102,6 +99,14 @@ export class DirectRequest {
     if (!bytes) throw new RangeError("The body is larger than this server accepts.");
     return bytes;
   }
+}
+
+/** A Node request's headers as Fetch Headers, in the order and spelling they arrived. */
+export function headersOf(node: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = node.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
 }
 
 function collect(node: IncomingMessage, max: number): Promise<Buffer | null> {

@@ -5,6 +5,7 @@ import { notFound } from "@/server/api/errors";
 import { SerializedJson } from "@/server/http/direct-body";
 import type { Locale } from "@/server/api/locale";
 import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
+import { VersionedCache } from "./list-cache";
 import { type ReferenceIndex, getReferenceIndex, musclesByShare, namedList } from "./reference";
 
 type Named = { id: string; name: string };
@@ -236,8 +237,8 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
   if (!version || version.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
   caller.assertOrganization(version.organization_id);
   const key = `${workoutId}:${locale}`;
-  const hit = rendered.get(key);
-  if (hit && hit.version === version.version && Date.now() - hit.at < RENDER_TTL_MS) return hit.json;
+  const hit = rendered.get(key, version.version);
+  if (hit) return hit;
 
   const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
   if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
@@ -245,8 +246,7 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
   const ctx: Ctx = { locale, ref, relations: playlist.relations };
   const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
   const json = new SerializedJson(JSON.stringify({ data, presentationStyle: playlist.presentationStyle }));
-  if (rendered.size > 5_000) rendered.clear();
-  rendered.set(key, { version: version.version, at: Date.now(), json });
+  rendered.set(key, version.version, json);
   return json;
 }
 
@@ -256,7 +256,7 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
  * spoken tracks (which do not bump the workout), and keeps signed URLs about 7 days from expiry.
  */
 const RENDER_TTL_MS = 60_000;
-const rendered = new Map<string, { version: string; at: number; json: SerializedJson }>();
+const rendered = new VersionedCache<SerializedJson>(5_000, RENDER_TTL_MS);
 
 /** Forget rendered playlists (tests that edit clips or segments with direct SQL). */
 export function clearPlaylistCache(): void {

@@ -1,10 +1,11 @@
 /**
- * A small in-process cache for the expensive parts of the org workout list (exact totals and
- * search result pages), keyed by the workspace's content version. The version is the latest
- * `updated_at` of any of its workouts (read with one index-only probe), and every change to a
- * workout (create, publish, rename, soft delete, rating) moves it, so a hit is never stale
- * for workout changes. Changes that do not touch a workout row (for example a category
- * re-assignment alone, or a hard delete) are bounded by the TTL.
+ * A small in-process cache whose entries hold only while a version is unchanged, bounded in size
+ * (least recently used out) and age. The org workout list keys its totals, search pages and
+ * responses by the workspace's content version: the latest `updated_at` of any of its workouts
+ * (one index probe), which every change to a workout (create, publish, rename, soft delete,
+ * rating) moves, so a hit is never stale for workout changes. The playlist keys rendered
+ * playlists by the workout's own `updated_at`. Changes that do not touch a workout row (a
+ * category re-assignment alone, a hard delete, an edited clip) are bounded by the TTL.
  */
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: string; value: V; expires: number }>();
