@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as netServer } from "node:net";
 import os from "node:os";
@@ -50,6 +50,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** Seconds of load before each measurement, not recorded: JIT, caches and connections warm up. */
 const WARMUP_SECONDS = 2;
+/** BENCHMARKS.md keeps everything from this heading on across runs. */
+const NOTES_HEADING = "## Notes";
 
 /**
  * Drives requests with autocannon, recording every response time for exact percentiles. A short
@@ -194,6 +196,7 @@ async function main() {
 
     let baselineRps = 0;
     const repeated: string[] = [];
+    const findings = new Map<string, string[]>();
     for (const s of [...foundation, ...extra]) {
       if (only && !only.split(",").some((o) => s.name.includes(o)) && !s.name.startsWith("baseline")) continue;
       console.error(`> ${s.name}`);
@@ -211,6 +214,8 @@ async function main() {
             `- ${s.name}: ${runs.map((x) => `${x.rps} req/s, p95 ${x.p95.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms`).join("; ")} (reported: the median by ${rank})`,
           );
         }
+        const found = s.findings?.();
+        if (found) findings.set(found.title, found.lines);
         if (s.name.startsWith("baseline")) baselineRps = r.rps;
         let pass: boolean | null = s.passes ? s.passes(r) : null;
         if (s.name.startsWith("GET /v1/workouts/metadata")) pass = r.rps >= baselineRps / 2 && r.p99 < 20;
@@ -257,8 +262,14 @@ ${table}
 - "Met" applies each scenario's own check to the measured numbers; "-" means no target was set.
 ${repeated.length ? `- Repeated scenarios, every run in order:\n${repeated.map((l) => `  ${l}`).join("\n")}\n` : ""}- Scenario definitions live in \`bench/scenarios/*.ts\`; prepare steps (bulk data such as the 100,000-workout
   and 5,000-exercise workspaces) run before timing starts.
-`;
-    if (write) writeFileSync(path.join(root, "BENCHMARKS.md"), doc);
+${[...findings].map(([title, lines]) => `\n## ${title}\n\n${lines.join("\n")}\n`).join("")}`;
+    if (write) {
+      // The "## Notes" section at the end is written by hand (history, analysis) and kept as it is.
+      const file = path.join(root, "BENCHMARKS.md");
+      const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+      const at = previous.indexOf(`\n${NOTES_HEADING}\n`);
+      writeFileSync(file, at >= 0 ? `${doc}${previous.slice(at)}` : doc);
+    }
     console.log(table);
   } finally {
     if (server && server.exitCode === null) {

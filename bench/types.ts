@@ -43,6 +43,11 @@ export interface Scenario {
   rankBy?: "p95" | "p99";
   /** Bulk data and ids; returns the requests to cycle through (autocannon `requests`). */
   prepare: (ctx: BenchContext) => Promise<BenchRequest[]>;
+  /**
+   * Findings of the prepare step worth keeping next to the figures (query plans...): a section
+   * title and its Markdown lines, written to BENCHMARKS.md.
+   */
+  findings?: () => { title: string; lines: string[] } | null;
   /** Statuses that count as success (default [200]). */
   expectStatus?: number[];
 }

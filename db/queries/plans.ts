@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import { type Difficulty, organizations, planWorkouts, plans, trainers, workouts } from "../schema";
+import { type Difficulty, planWorkouts, plans, trainers, workouts } from "../schema";
 import { LISTED_WORKOUT, containsPattern, workoutListColumns } from "./workouts";
 
 /**
@@ -153,8 +153,6 @@ export async function listPlanWorkoutsPage(db: Tx, args: { planId: string; limit
       })
       .from(planWorkouts)
       .innerJoin(workouts, eq(workouts.id, planWorkouts.workoutId))
-      .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
-      .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
       .where(where)
       .orderBy(asc(planWorkouts.week), asc(planWorkouts.day), asc(planWorkouts.position), asc(planWorkouts.id))
       .limit(args.limit)

@@ -9,7 +9,6 @@ import {
   type VideoAssetKind,
   WORKOUT_DIFFICULTY_RANK_SQL,
   instructionAudio,
-  organizations,
   trainers,
   type videoAssets,
   workoutExports,
@@ -48,9 +47,11 @@ export async function queryPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
 export const workoutListColumns = {
   id: workouts.id,
   organizationId: workouts.organizationId,
-  organizationName: organizations.name,
+  // Names as scalar subqueries, not joins: a page reads them for its own rows only (after its
+  // sort and limit), by primary key, so no list plan scans the organizations or trainers table.
+  organizationName: sql<string>`(select o.name from organizations o where o.id = ${workouts.organizationId})`.as("organization_name"),
   trainerId: workouts.trainerId,
-  trainerName: trainers.name,
+  trainerName: sql<string | null>`(select t.name from trainers t where t.id = ${workouts.trainerId})`.as("trainer_name"),
   name: workouts.name,
   description: workouts.description,
   duration: workouts.duration,
@@ -90,7 +91,6 @@ export async function findWorkoutById(db: Tx, workoutId: string) {
   const [row] = await db
     .select(detailColumns)
     .from(workouts)
-    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
     .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
     .where(eq(workouts.id, workoutId))
     .limit(1)
@@ -221,8 +221,6 @@ export function listOrgWorkoutPage(db: Tx, args: ListWorkoutsArgs) {
       contentVersion: sql<string>`(select coalesce(max(v.updated_at)::text, 'none') from workouts v where v.organization_id = ${args.organizationId})`,
     })
     .from(workouts)
-    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
-    .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
     .where(listConditions(args))
     .orderBy(...orderBy(args))
     .limit(args.limit)
@@ -231,8 +229,13 @@ export function listOrgWorkoutPage(db: Tx, args: ListWorkoutsArgs) {
 
 /** The exact number of workouts matching the list's filters and search (limit, offset and order do not matter). */
 export async function countOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(workouts).where(listConditions(args));
+  const [row] = await countOrgWorkoutsQuery(db, args);
   return row?.n ?? 0;
+}
+
+/** The statement countOrgWorkouts runs (also explained by the plan checks). */
+export function countOrgWorkoutsQuery(db: Tx, args: ListWorkoutsArgs) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(workouts).where(listConditions(args));
 }
 
 /** Listed workouts by id, in the order of `ids` (ids no longer listed are dropped). */
@@ -241,8 +244,6 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
   const rows = await db
     .select(workoutListColumns)
     .from(workouts)
-    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
-    .leftJoin(trainers, eq(trainers.id, workouts.trainerId))
     .where(and(sql`${workouts.id} = any(${textArray(ids)})`, LISTED_WORKOUT))
     .prepare("listWorkoutsByIds")
     .execute();

@@ -1,13 +1,15 @@
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import {
   type ListWorkoutsArgs,
   type WorkoutListRow,
   type WorkoutSortField,
   countOrgWorkouts,
+  countOrgWorkoutsQuery,
   getWorkoutsVersion,
   listOrgWorkoutPage,
   listWorkoutsByIds,
 } from "@/db/queries/workouts";
+import { type PlanScans, explainScans } from "@/db/explain";
 import type { Difficulty } from "@/db/schema";
 import type { Locale } from "@/server/api/locale";
 import { listResult } from "@/server/api/pagination";
@@ -85,6 +87,26 @@ async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: Wor
   return { rows, total };
 }
 
+/** The SQL arguments of a list request (search as substrings first; see searchPage for the fuzzy fallback). */
+export function workoutListArgs(organizationId: string, input: ListWorkoutsInput): ListWorkoutsArgs {
+  const words = input.q ? searchWords(input.q) : [];
+  return {
+    organizationId,
+    limit: input.limit,
+    offset: input.offset,
+    locale: input.locale,
+    visibility: input.visibility === "all" ? undefined : input.visibility,
+    difficulty: input.difficulty,
+    categoryIds: input.categories?.ids,
+    customCategories: input.categories?.custom,
+    minSeconds: input.duration?.minSeconds,
+    maxSeconds: input.duration?.maxSeconds,
+    allowAssessment: input.allowAssessment,
+    search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
+    sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
+  };
+}
+
 /**
  * Published workouts of a workspace. With `q`: every word as a substring of the search
  * document (all translations of name and description, trigram-indexed), in relevance order;
@@ -100,26 +122,30 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
   const key = url.href;
   const cached = responses.get(key, version);
   if (cached) return cached;
-  const words = input.q ? searchWords(input.q) : [];
-  const args: ListWorkoutsArgs = {
-    organizationId,
-    limit: input.limit,
-    offset: input.offset,
-    locale: input.locale,
-    visibility: input.visibility === "all" ? undefined : input.visibility,
-    difficulty: input.difficulty,
-    categoryIds: input.categories?.ids,
-    customCategories: input.categories?.custom,
-    minSeconds: input.duration?.minSeconds,
-    maxSeconds: input.duration?.maxSeconds,
-    allowAssessment: input.allowAssessment,
-    search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
-    sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
-  };
+  const args = workoutListArgs(organizationId, input);
   const page = args.search ? await searchPage(db, args, version) : await filteredPage(db, args);
   const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
   const data = page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale));
   const json = new SerializedJson(JSON.stringify(listResult(url.toString(), data, { limit: input.limit, offset: input.offset, total: page.total })));
   responses.set(key, version, json);
   return json;
+}
+
+/**
+ * The plans of the statements a list request runs: its page and its total, and for a search that
+ * finds no substring match also the fuzzy fallback's (as searchPage decides), for the index
+ * checks of the tests and the benchmark.
+ */
+export async function explainWorkoutList(db: Tx, organizationId: string, input: ListWorkoutsInput): Promise<{ statement: string; scans: PlanScans }[]> {
+  const args = workoutListArgs(organizationId, input);
+  const out: { statement: string; scans: PlanScans }[] = [
+    { statement: "page", scans: await explainScans(db, listOrgWorkoutPage(db, args)) },
+    { statement: "count", scans: await explainScans(db, countOrgWorkoutsQuery(db, args)) },
+  ];
+  if (args.search && args.search.phrase.length >= FUZZY_MIN_CHARS && (await countOrgWorkouts(db, args)) === 0) {
+    const fuzzy = { ...args, search: { ...args.search, mode: "fuzzy" as const } };
+    out.push({ statement: "fuzzy page", scans: await explainScans(db, listOrgWorkoutPage(db, fuzzy)) });
+    out.push({ statement: "fuzzy count", scans: await explainScans(db, countOrgWorkoutsQuery(db, fuzzy)) });
+  }
+  return out;
 }
