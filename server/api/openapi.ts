@@ -28,9 +28,9 @@ const RATE_HEADERS = {
 /** Statuses every operation can answer with, besides the ones it declares. */
 function errorStatuses(op: OperationDef): number[] {
   const set = new Set<number>(op.errors ?? []);
-  if (op.auth.length) [401, 429].forEach((s) => set.add(s));
+  if (op.auth.length) for (const s of [401, 429]) set.add(s);
   if (op.params || op.query || op.body) set.add(400);
-  if (op.body) [413, 415].forEach((s) => set.add(s));
+  if (op.body) for (const s of [413, 415]) set.add(s);
   set.add(500);
   return [...set].sort();
 }

@@ -11,7 +11,7 @@ import { groupFacets, workoutListItem } from "./workout-shape";
 /** A published plan by id (any visibility, including end-user-ai-generated) of the caller's organization. */
 async function findReadablePlan(db: Db, caller: Caller, planId: string) {
   const plan = await findPlanById(db, planId);
-  if (!plan || plan.status !== "published" || plan.deletedAt) throw notFound("Plan not found.");
+  if (plan?.status !== "published" || plan.deletedAt) throw notFound("Plan not found.");
   caller.assertOrganization(plan.organizationId);
   return plan;
 }

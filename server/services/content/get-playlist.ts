@@ -234,14 +234,14 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
  */
 export async function getPlaylist(db: Db, caller: Caller, workoutId: string, locale: Locale): Promise<SerializedJson> {
   const version = await findWorkoutVersion(db, workoutId);
-  if (!version || version.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
+  if (version?.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
   caller.assertOrganization(version.organization_id);
   const key = `${workoutId}:${locale}`;
   const hit = rendered.get(key, version.version);
   if (hit) return hit;
 
   const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
-  if (!playlist || playlist.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
+  if (playlist?.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
   if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");
   const ctx: Ctx = { locale, ref, relations: playlist.relations };
   const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);

@@ -14,7 +14,7 @@ import { groupFacets, workoutListItem } from "./workout-shape";
  */
 export async function findReadableWorkout(db: Db, caller: Caller, workoutId: string) {
   const row = await findWorkoutById(db, workoutId);
-  if (!row || row.status !== "published" || row.deletedAt) throw notFound("Workout not found.");
+  if (row?.status !== "published" || row.deletedAt) throw notFound("Workout not found.");
   caller.assertOrganization(row.organizationId);
   return row;
 }
