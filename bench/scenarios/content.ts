@@ -171,11 +171,16 @@ async function explainPaths(ctx: BenchContext, organizationId: string, paths: st
   for (const p of paths) {
     const search = new URL(p, "http://x").searchParams;
     const query = listOrganizationWorkouts.query!.parse(Object.fromEntries(search));
-    const found = await explainWorkoutList(ctx.db, organizationId, { ...query, locale: resolveReadLocale(query.locale), categories: query.categoryIds });
+    const found = await explainWorkoutList(
+      ctx.db,
+      organizationId,
+      { ...query, locale: resolveReadLocale(query.locale), categories: query.categoryIds },
+      { analyze: true },
+    );
     const parts = found.map((f) => {
       plans.seqScans += f.scans.seqScans.length;
       const seq = f.scans.seqScans.length ? `; SEQ SCAN on ${f.scans.seqScans.join(", ")}` : "";
-      return `${f.statement}: ${f.scans.indexes.join(", ") || "no index"}${seq}`;
+      return `${f.statement} ${f.scans.executionMs?.toFixed(1)} ms: ${f.scans.indexes.join(", ") || "no index"}${seq}`;
     });
     plans.lines.push(`- \`?${decodeURIComponent(search.toString())}\`: ${parts.join("; ")}`);
   }
@@ -186,7 +191,7 @@ const planFindings = () =>
     ? {
         title: "Query plans of the 100k-workout list requests",
         lines: [
-          `EXPLAIN of every statement the two list scenarios' requests run (page and exact total; for a search also the fuzzy fallback's), planned by PostgreSQL with its default settings on the 100,000-workout workspace after \`vacuum analyze\`, listing the indexes each plan reads. Sequential scans: ${plans.seqScans}.`,
+          `EXPLAIN of every statement the two list scenarios' requests run (page and exact total; for a search also the fuzzy fallback's), planned by PostgreSQL with its default settings on the 100,000-workout workspace after \`vacuum analyze\`, with each statement's execution time (EXPLAIN ANALYZE, run once, uncached: what the first request of a URL costs in the database) and the indexes its plan reads. Sequential scans: ${plans.seqScans}.`,
           "",
           ...plans.lines,
         ],

@@ -110,8 +110,9 @@ export interface WorkoutSearch {
   /** The whole lower-cased query, for relevance and for the fuzzy fallback. */
   phrase: string;
   /**
-   * substring: words as substrings (trigram GIN index, LIKE). fuzzy: pg_trgm word similarity of
-   * the phrase against the document (`%>`, same index); used when substring finds nothing.
+   * substring: words as substrings (trigram GIN index, LIKE). fuzzy: pg_trgm word or strict word
+   * similarity of the phrase against the document (`%>`, `%>>`, same index), best first; used when
+   * substring finds nothing.
    */
   mode: "substring" | "fuzzy";
 }
@@ -154,7 +155,11 @@ function listConditions(args: ListWorkoutsArgs): SQL {
     if (args.search.mode === "substring") {
       for (const w of args.search.words) conds.push(sql`${workouts.searchText} like ${containsPattern(w)}`);
     } else {
-      conds.push(sql`${workouts.searchText} %> ${args.search.phrase}`);
+      // Either similarity over its threshold: word_similarity (%>, 0.6) forgives swapped and
+      // doubled letters ("kettelbell"), strict word similarity (%>>, 0.5, whole words) a dropped
+      // one ("strech" finds "stretch", where a partial match of "strength" ties it at 0.57).
+      // Both operators are served by the trigram GIN index (a bitmap OR).
+      conds.push(sql`(${workouts.searchText} %> ${args.search.phrase} or ${workouts.searchText} %>> ${args.search.phrase})`);
     }
   }
   return and(...conds)!;
@@ -175,7 +180,11 @@ export function prefixPattern(text: string): string {
 function orderBy(args: ListWorkoutsArgs): SQL[] {
   const s = args.search;
   if (s?.mode === "fuzzy") {
-    return [sql`word_similarity(${s.phrase}, ${workouts.searchText}) desc`, desc(workouts.createdAt), desc(workouts.id)];
+    return [
+      sql`strict_word_similarity(${s.phrase}, ${workouts.searchText}) + word_similarity(${s.phrase}, ${workouts.searchText}) desc`,
+      desc(workouts.createdAt),
+      desc(workouts.id),
+    ];
   }
   if (s) {
     // Relevance without per-row similarity maths: name starts with the query, then name

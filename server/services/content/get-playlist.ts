@@ -239,15 +239,16 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
   const key = `${workoutId}:${locale}`;
   const hit = rendered.get(key, version.version);
   if (hit) return hit;
+  return rendered.load(key, version.version, () => renderPlaylist(db, workoutId, locale));
+}
 
+async function renderPlaylist(db: Db, workoutId: string, locale: Locale): Promise<SerializedJson> {
   const [playlist, ref] = await Promise.all([findPlaylist(db, workoutId, locale), getReferenceIndex(db)]);
   if (playlist?.status !== "published" || playlist.deletedAt) throw notFound("Workout not found.");
   if (playlist.segments.length === 0) throw notFound("This workout has no playlist.");
   const ctx: Ctx = { locale, ref, relations: playlist.relations };
   const data = playlist.segments.map((s) => segment(s, ctx)).filter((s): s is PlaylistSegmentData => s !== null);
-  const json = new SerializedJson(JSON.stringify({ data, presentationStyle: playlist.presentationStyle }));
-  rendered.set(key, version.version, json);
-  return json;
+  return new SerializedJson(JSON.stringify({ data, presentationStyle: playlist.presentationStyle }));
 }
 
 /**

@@ -9,6 +9,8 @@
  */
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: string; value: V; expires: number }>();
+  /** Values being built, per version and key: concurrent misses share one build. */
+  private readonly building = new Map<string, Promise<V>>();
 
   constructor(
     private readonly maxEntries: number,
@@ -38,12 +40,41 @@ export class VersionedCache<V> {
     }
   }
 
+  /**
+   * The value for `key` at `version`: the cached one, or one built by `build` and kept. Concurrent
+   * misses of the same key and version wait for the same build instead of each running it (a
+   * burst of requests for one uncached page costs one build); a failed build is not kept and
+   * fails its waiters.
+   */
+  load(key: string, version: string, build: () => Promise<V>): Promise<V> {
+    const hit = this.get(key, version);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const id = `${version}\u0000${key}`;
+    let pending = this.building.get(id);
+    if (!pending) {
+      pending = build().then(
+        (value) => {
+          this.building.delete(id);
+          this.set(key, version, value);
+          return value;
+        },
+        (err: unknown) => {
+          this.building.delete(id);
+          throw err;
+        },
+      );
+      this.building.set(id, pending);
+    }
+    return pending;
+  }
+
   get size(): number {
     return this.entries.size;
   }
 
   clear(): void {
     this.entries.clear();
+    this.building.clear();
   }
 }
 

@@ -110,8 +110,8 @@ export function workoutListArgs(organizationId: string, input: ListWorkoutsInput
 /**
  * Published workouts of a workspace. With `q`: every word as a substring of the search
  * document (all translations of name and description, trigram-indexed), in relevance order;
- * when no workout contains the words, pg_trgm word similarity of the whole query finds close
- * spellings instead. `sort` applies only without `q`. Totals are exact; the expensive parts
+ * when no workout contains the words, pg_trgm word or strict word similarity of the whole query
+ * finds close spellings instead. `sort` applies only without `q`. Totals are exact; the expensive parts
  * (counts, search pages, whole responses) are cached per workspace content version. Answers the
  * serialized list response for `url` (its pagination links).
  */
@@ -122,13 +122,15 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
   const key = url.href;
   const cached = responses.get(key, version);
   if (cached) return cached;
+  return responses.load(key, version, () => renderList(db, organizationId, input, url, version));
+}
+
+async function renderList(db: Db, organizationId: string, input: ListWorkoutsInput, url: URL, version: string): Promise<SerializedJson> {
   const args = workoutListArgs(organizationId, input);
   const page = args.search ? await searchPage(db, args, version) : await filteredPage(db, args);
   const [facets, ref] = await Promise.all([facetsFor(db, page.rows), getReferenceIndex(db)]);
   const data = page.rows.map((r) => workoutListItem(r, facets.get(r.id), ref, input.locale));
-  const json = new SerializedJson(JSON.stringify(listResult(url.toString(), data, { limit: input.limit, offset: input.offset, total: page.total })));
-  responses.set(key, version, json);
-  return json;
+  return new SerializedJson(JSON.stringify(listResult(url.toString(), data, { limit: input.limit, offset: input.offset, total: page.total })));
 }
 
 /**
@@ -136,16 +138,21 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
  * finds no substring match also the fuzzy fallback's (as searchPage decides), for the index
  * checks of the tests and the benchmark.
  */
-export async function explainWorkoutList(db: Tx, organizationId: string, input: ListWorkoutsInput): Promise<{ statement: string; scans: PlanScans }[]> {
+export async function explainWorkoutList(
+  db: Tx,
+  organizationId: string,
+  input: ListWorkoutsInput,
+  opts: { analyze?: boolean } = {},
+): Promise<{ statement: string; scans: PlanScans }[]> {
   const args = workoutListArgs(organizationId, input);
   const out: { statement: string; scans: PlanScans }[] = [
-    { statement: "page", scans: await explainScans(db, listOrgWorkoutPage(db, args)) },
-    { statement: "count", scans: await explainScans(db, countOrgWorkoutsQuery(db, args)) },
+    { statement: "page", scans: await explainScans(db, listOrgWorkoutPage(db, args), opts) },
+    { statement: "count", scans: await explainScans(db, countOrgWorkoutsQuery(db, args), opts) },
   ];
   if (args.search && args.search.phrase.length >= FUZZY_MIN_CHARS && (await countOrgWorkouts(db, args)) === 0) {
     const fuzzy = { ...args, search: { ...args.search, mode: "fuzzy" as const } };
-    out.push({ statement: "fuzzy page", scans: await explainScans(db, listOrgWorkoutPage(db, fuzzy)) });
-    out.push({ statement: "fuzzy count", scans: await explainScans(db, countOrgWorkoutsQuery(db, fuzzy)) });
+    out.push({ statement: "fuzzy page", scans: await explainScans(db, listOrgWorkoutPage(db, fuzzy), opts) });
+    out.push({ statement: "fuzzy count", scans: await explainScans(db, countOrgWorkoutsQuery(db, fuzzy), opts) });
   }
   return out;
 }

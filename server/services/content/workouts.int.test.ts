@@ -577,7 +577,10 @@ describe("GET /v1/orgs/{organizationId}/workouts", () => {
     const first = await call(path, { key: lib.key });
     expect((await call(path, { key: lib.key })).body).toEqual(first.body);
     const top = first.body.data[0];
-    await getDb().update(workouts).set({ name: { "en-US": "Renamed Flow" } }).where(eq(workouts.id, top.id));
+    await getDb()
+      .update(workouts)
+      .set({ name: { "en-US": "Renamed Flow" } })
+      .where(eq(workouts.id, top.id));
     const renamed = await call(path, { key: lib.key });
     expect(renamed.body.data.find((w: { id: string }) => w.id === top.id)?.name).toBe("Renamed Flow");
     await getDb().update(workouts).set({ status: "draft" }).where(eq(workouts.id, top.id));
@@ -771,6 +774,12 @@ describe("GET /v1/orgs/{organizationId}/workouts", () => {
     expect(localized.body.data[0].name).toBe(WORKOUTS.find((w) => w.key === "core-crusher")!.name["de-DE"]);
     const typo = await list("?q=crussher");
     expect(typo.body.data.map((w: { id: string }) => w.id)).toContain(wid("core-crusher"));
+    // A dropped letter: "strength" shares as many trigrams with "strech" as "stretch" does, but
+    // whole-word similarity puts the stretch workout first.
+    const dropped = await list("?q=strech");
+    expect(dropped.body.data[0]?.id, JSON.stringify(dropped.body.data.map((w: { name: string }) => w.name))).toBe(wid("recovery-stretch"));
+    const swapped = await list("?q=kettelbell");
+    expect(swapped.body.data[0]?.id).toBe(wid("kettlebell-power"));
     const none = await list("?q=zzqqxxjj");
     expect(none.body).toEqual({ data: [], links: { total: 0 } });
     const wild = await list("?q=%25");
