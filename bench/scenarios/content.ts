@@ -164,8 +164,9 @@ function bigWorkspace(ctx: BenchContext): Promise<Workspace> {
 const plans = { lines: [] as string[], seqScans: 0 };
 
 /**
- * EXPLAINs every statement the list requests in `paths` run (page and total; for a search also the
- * fuzzy fallback's), with the planner's own settings on the real 100,000-workout data.
+ * EXPLAIN ANALYZEs every statement the list requests in `paths` run (page and total; for a
+ * misspelled search also the spelling lookup and the corrected search), with the planner's own
+ * settings on the real 100,000-workout data.
  */
 async function explainPaths(ctx: BenchContext, organizationId: string, paths: string[]): Promise<void> {
   for (const p of paths) {
@@ -191,7 +192,7 @@ const planFindings = () =>
     ? {
         title: "Query plans of the 100k-workout list requests",
         lines: [
-          `EXPLAIN of every statement the two list scenarios' requests run (page and exact total; for a search also the fuzzy fallback's), planned by PostgreSQL with its default settings on the 100,000-workout workspace after \`vacuum analyze\`, with each statement's execution time (EXPLAIN ANALYZE, run once, uncached: what the first request of a URL costs in the database) and the indexes its plan reads. Sequential scans: ${plans.seqScans}.`,
+          `EXPLAIN ANALYZE of every statement the two list scenarios' requests run (page and exact total; for a misspelled search also the spelling lookup and the corrected search), planned by PostgreSQL with its default settings on the 100,000-workout workspace after \`vacuum analyze\`: each statement's execution time (run once before the scenario: what the first request of a URL costs in the database, before the response cache) and the indexes its plan reads. Sequential scans: ${plans.seqScans}.`,
           "",
           ...plans.lines,
         ],
@@ -235,7 +236,7 @@ export const scenarios: Scenario[] = [
         "rumpf",
         "abdomen",
         "spine",
-        // misspelled: no substring matches, so the fuzzy (trigram similarity) fallback answers
+        // misspelled: no substring matches, so the spelling fallback (workspace vocabulary) answers
         "strech",
         "kettlebel flow",
         "mobilty",

@@ -105,16 +105,15 @@ export const WORKOUT_SORT_FIELDS = ["createdAt", "updatedAt", "name", "duration"
 export type WorkoutSortField = (typeof WORKOUT_SORT_FIELDS)[number];
 
 export interface WorkoutSearch {
-  /** Every word must occur (substring of the lower-cased search document); the default mode. */
+  /** Every word must occur (substring of the lower-cased search document, trigram GIN index). */
   words: string[];
-  /** The whole lower-cased query, for relevance and for the fuzzy fallback. */
+  /** The whole lower-cased query, for relevance. */
   phrase: string;
   /**
-   * substring: words as substrings (trigram GIN index, LIKE). fuzzy: pg_trgm word or strict word
-   * similarity of the phrase against the document (`%>`, `%>>`, same index), best first; used when
-   * substring finds nothing.
+   * The fuzzy fallback's corrections: per word (same index), the workspace words that count in
+   * its place (any of them must occur). Absent for the plain substring search.
    */
-  mode: "substring" | "fuzzy";
+  spellings?: string[][];
 }
 
 export interface ListWorkoutsArgs {
@@ -152,15 +151,12 @@ function listConditions(args: ListWorkoutsArgs): SQL {
   if (args.customCategories?.length) categoryConds.push(sql`${workouts.customCategories} && ${textArray(args.customCategories)}`);
   if (categoryConds.length) conds.push(sql`(${sql.join(categoryConds, sql` or `)})`);
   if (args.search) {
-    if (args.search.mode === "substring") {
-      for (const w of args.search.words) conds.push(sql`${workouts.searchText} like ${containsPattern(w)}`);
-    } else {
-      // Either similarity over its threshold: word_similarity (%>, 0.6) forgives swapped and
-      // doubled letters ("kettelbell"), strict word similarity (%>>, 0.5, whole words) a dropped
-      // one ("strech" finds "stretch", where a partial match of "strength" ties it at 0.57).
-      // Both operators are served by the trigram GIN index (a bitmap OR).
-      conds.push(sql`(${workouts.searchText} %> ${args.search.phrase} or ${workouts.searchText} %>> ${args.search.phrase})`);
-    }
+    const { words, spellings } = args.search;
+    words.forEach((w, i) => {
+      const options = spellings?.[i] ?? [w];
+      const likes = options.map((o) => sql`${workouts.searchText} like ${containsPattern(o)}`);
+      conds.push(likes.length === 1 ? likes[0]! : sql`(${sql.join(likes, sql` or `)})`);
+    });
   }
   return and(...conds)!;
 }
@@ -179,13 +175,6 @@ export function prefixPattern(text: string): string {
 
 function orderBy(args: ListWorkoutsArgs): SQL[] {
   const s = args.search;
-  if (s?.mode === "fuzzy") {
-    return [
-      sql`strict_word_similarity(${s.phrase}, ${workouts.searchText}) + word_similarity(${s.phrase}, ${workouts.searchText}) desc`,
-      desc(workouts.createdAt),
-      desc(workouts.id),
-    ];
-  }
   if (s) {
     // Relevance without per-row similarity maths: name starts with the query, then name
     // contains it, then a match elsewhere (other translations, descriptions); shorter names
@@ -245,6 +234,28 @@ export async function countOrgWorkouts(db: Tx, args: ListWorkoutsArgs): Promise<
 /** The statement countOrgWorkouts runs (also explained by the plan checks). */
 export function countOrgWorkoutsQuery(db: Tx, args: ListWorkoutsArgs) {
   return db.select({ n: sql<number>`count(*)::int` }).from(workouts).where(listConditions(args));
+}
+
+/**
+ * Close spellings of query words among the words of a workspace's listed workouts (the
+ * trigger-kept vocabulary, workout_search_words): for each word, up to `per` words with pg_trgm
+ * similarity over its threshold (0.3), most similar (then most used) first.
+ */
+export function findSpellingsQuery(organizationId: string, words: string[], per = 3): SQL {
+  return sql`
+    select q.i::int as i, c.word, c.sim
+    from unnest(${textArray(words)}) with ordinality as q(word, i)
+    cross join lateral (
+      select s.word, similarity(s.word, q.word)::float8 as sim
+      from workout_search_words s
+      where s.word % q.word and s.organization_id = ${organizationId} and s.workouts > 0
+      order by sim desc, s.workouts desc, s.word
+      limit ${per}
+    ) c`;
+}
+
+export async function findSpellings(db: Tx, organizationId: string, words: string[]): Promise<{ i: number; word: string; sim: number }[]> {
+  return queryPrepared(db, findSpellingsQuery(organizationId, words));
 }
 
 /** Listed workouts by id, in the order of `ids` (ids no longer listed are dropped). */

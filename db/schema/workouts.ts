@@ -29,7 +29,9 @@ export const workouts = pgTable(
   "workouts",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     trainerId: text().references(() => trainers.id),
     name: jsonb().$type<Translations>().notNull(),
     description: jsonb().$type<Translations>().notNull().default({}),
@@ -90,11 +92,32 @@ export const workouts = pgTable(
   },
 );
 
+/**
+ * The vocabulary of each workspace's listed workouts: every word (3+ letters, no digits) of their
+ * search documents, with how many workouts contain it. Kept exact by statement-level triggers on
+ * workouts (migration 0003_search_words_triggers). The list's fuzzy fallback corrects misspelled query
+ * words against it (trigram similarity on a few thousand short words) instead of comparing the
+ * query with every long search document.
+ */
+export const workoutSearchWords = pgTable(
+  "workout_search_words",
+  {
+    organizationId: text().notNull(),
+    word: text().notNull(),
+    workouts: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.word] }), index("workout_search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
 export const workoutCategories = pgTable(
   "workout_categories",
   {
-    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
-    categoryId: text().notNull().references(() => categories.id),
+    workoutId: text()
+      .notNull()
+      .references(() => workouts.id, { onDelete: "cascade" }),
+    categoryId: text()
+      .notNull()
+      .references(() => categories.id),
   },
   (t) => [primaryKey({ columns: [t.workoutId, t.categoryId] }), index("workout_categories_category_idx").on(t.categoryId, t.workoutId)],
 );
@@ -107,7 +130,9 @@ export const workoutSegments = pgTable(
   "workout_segments",
   {
     id: id(),
-    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    workoutId: text()
+      .notNull()
+      .references(() => workouts.id, { onDelete: "cascade" }),
     position: integer().notNull(),
     kind: text().$type<SegmentKind>().notNull(),
     /** The clip played (exercise, class, multiExercise, promo, educational, intro, outro). */
@@ -136,7 +161,9 @@ export const workoutExports = pgTable(
   "workout_exports",
   {
     id: id(),
-    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    workoutId: text()
+      .notNull()
+      .references(() => workouts.id, { onDelete: "cascade" }),
     kind: text().$type<(typeof EXPORT_KINDS)[number]>().notNull(),
     locale: text().notNull(),
     status: text().$type<"processing" | "ready" | "failed">().notNull().default("processing"),
@@ -151,7 +178,9 @@ export const musicTracks = pgTable(
   "music_tracks",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     name: text().notNull(),
     artist: text(),
     durationSeconds: real().notNull(),
@@ -168,7 +197,9 @@ export const musicPools = pgTable(
   "music_pools",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     trainerId: text().references(() => trainers.id, { onDelete: "cascade" }),
     name: text().notNull(),
     createdAt: createdAt(),
@@ -179,8 +210,12 @@ export const musicPools = pgTable(
 export const musicPoolTracks = pgTable(
   "music_pool_tracks",
   {
-    poolId: text().notNull().references(() => musicPools.id, { onDelete: "cascade" }),
-    trackId: text().notNull().references(() => musicTracks.id, { onDelete: "cascade" }),
+    poolId: text()
+      .notNull()
+      .references(() => musicPools.id, { onDelete: "cascade" }),
+    trackId: text()
+      .notNull()
+      .references(() => musicTracks.id, { onDelete: "cascade" }),
     position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.poolId, t.trackId] })],

@@ -334,7 +334,7 @@ export const listOrganizationWorkouts = defineOperation({
   tag: "Organization library",
   summary: "Published workspace workouts",
   description:
-    "Filters combine with AND. `q` searches every translation of name and description: each word as a substring, in relevance order (name starts with the query, name contains it, elsewhere; shorter names first); when nothing contains the words, close spellings are found by trigram word or whole-word similarity (pg_trgm), best first. `sort` is ignored when `q` is set. An empty workspace gives 200 with empty data and total 0.",
+    "Filters combine with AND. `q` searches every translation of name and description: each word as a substring, in relevance order (name starts with the query, name contains it, elsewhere; shorter names first); when nothing contains the words, each word is replaced by its closest spellings among the words of the workspace's workouts (pg_trgm similarity) and the search runs again. `sort` is ignored when `q` is set. An empty workspace gives 200 with empty data and total 0.",
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ organizationId: HexId }),

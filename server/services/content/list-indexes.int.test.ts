@@ -48,7 +48,7 @@ const QUERIES = [
   "q=glute%20blast&locale=fr-FR&limit=10&offset=10",
   "q=kraft&difficulty=beginner",
   "q=mobilit%C3%A9&sort=-duration",
-  "q=crunchh",
+  "q=crussher",
   "q=strech&locale=de-DE",
 ];
 
@@ -69,13 +69,14 @@ describe("org workout list indexes", () => {
       return explainWorkoutList(tx, org.organizationId, input);
     });
     expect(plans.slice(0, 2).map((p) => p.statement)).toEqual(["page", "count"]);
-    // Misspelled: no substring match, so the fuzzy fallback's statements run (and are checked) too.
-    if (/^q=(crunchh|strech)/.test(search)) expect(plans.slice(2).map((p) => p.statement)).toEqual(["fuzzy page", "fuzzy count"]);
+    // Misspelled: no substring match, so the spelling lookup and the corrected search run (and are checked) too.
+    if (/^q=(crussher|strech)/.test(search)) expect(plans.slice(2).map((p) => p.statement)).toEqual(["spellings", "fuzzy page", "fuzzy count"]);
     for (const p of plans) {
       expect(p.scans.seqScans, `${p.statement}: ${JSON.stringify(p.scans)}`).toEqual([]);
+      const table = p.statement === "spellings" ? "workout_search_words_" : "workouts_";
       expect(
-        p.scans.indexes.some((i) => i.startsWith("workouts_")),
-        `${p.statement} reads workouts through an index: ${JSON.stringify(p.scans)}`,
+        p.scans.indexes.some((i) => i.startsWith(table)),
+        `${p.statement} reads ${table}* through an index: ${JSON.stringify(p.scans)}`,
       ).toBe(true);
     }
   });

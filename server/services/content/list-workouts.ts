@@ -5,6 +5,8 @@ import {
   type WorkoutSortField,
   countOrgWorkouts,
   countOrgWorkoutsQuery,
+  findSpellings,
+  findSpellingsQuery,
   getWorkoutsVersion,
   listOrgWorkoutPage,
   listWorkoutsByIds,
@@ -64,11 +66,10 @@ async function searchPage(db: Db, args: ListWorkoutsArgs, version: string): Prom
   const key = cacheKey({ f: filterKey(args), locale: args.locale, limit: args.limit, offset: args.offset });
   const hit = searches.get(key, version);
   if (hit) return { rows: await listWorkoutsByIds(db, hit.ids), total: hit.total };
-  let mode = args;
-  let [rows, total] = await Promise.all([listOrgWorkoutPage(db, mode), countOrgWorkouts(db, mode)]);
-  if (total === 0 && args.search && args.search.phrase.length >= FUZZY_MIN_CHARS) {
-    mode = { ...args, search: { ...args.search, mode: "fuzzy" } };
-    [rows, total] = await Promise.all([listOrgWorkoutPage(db, mode), countOrgWorkouts(db, mode)]);
+  let [rows, total] = await Promise.all([listOrgWorkoutPage(db, args), countOrgWorkouts(db, args)]);
+  if (total === 0) {
+    const fuzzy = await withSpellings(db, args);
+    if (fuzzy) [rows, total] = await Promise.all([listOrgWorkoutPage(db, fuzzy), countOrgWorkouts(db, fuzzy)]);
   }
   searches.set(key, version, { ids: rows.map((r) => r.id), total });
   return { rows, total };
@@ -87,6 +88,37 @@ async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: Wor
   return { rows, total };
 }
 
+/** How much less similar than the closest spelling a word may be and still count. */
+const SPELLING_TIE = 0.05;
+
+/**
+ * The fuzzy fallback for a search no workout contains: each word of 3+ characters may be replaced
+ * by its closest spellings among the workspace's words (the words of its listed workouts, kept by
+ * a trigger), all within SPELLING_TIE of the closest; shorter words stay as typed. Null when
+ * there is nothing to correct or a word has no close spelling (every word must still match).
+ */
+async function withSpellings(db: Tx, args: ListWorkoutsArgs): Promise<ListWorkoutsArgs | null> {
+  const search = args.search;
+  if (!search) return null;
+  const typos = search.words.filter((w) => w.length >= FUZZY_MIN_CHARS);
+  if (typos.length === 0) return null;
+  const found = await findSpellings(db, args.organizationId, typos);
+  const spellings: string[][] = [];
+  for (const w of search.words) {
+    if (w.length < FUZZY_MIN_CHARS) {
+      spellings.push([w]);
+      continue;
+    }
+    const i = typos.indexOf(w) + 1;
+    const mine = found.filter((f) => f.i === i);
+    if (mine.length === 0) return null;
+    const best = mine[0]!.sim;
+    spellings.push(mine.filter((f) => f.sim >= best - SPELLING_TIE).map((f) => f.word));
+  }
+  // Relevance then ranks by the closest spellings as if they had been typed.
+  return { ...args, search: { ...search, phrase: spellings.map((o) => o[0]).join(" "), spellings } };
+}
+
 /** The SQL arguments of a list request (search as substrings first; see searchPage for the fuzzy fallback). */
 export function workoutListArgs(organizationId: string, input: ListWorkoutsInput): ListWorkoutsArgs {
   const words = input.q ? searchWords(input.q) : [];
@@ -102,7 +134,7 @@ export function workoutListArgs(organizationId: string, input: ListWorkoutsInput
     minSeconds: input.duration?.minSeconds,
     maxSeconds: input.duration?.maxSeconds,
     allowAssessment: input.allowAssessment,
-    search: words.length ? { words, phrase: words.join(" "), mode: "substring" } : undefined,
+    search: words.length ? { words, phrase: words.join(" ") } : undefined,
     sort: input.sort ?? [{ field: "createdAt", direction: "desc" }],
   };
 }
@@ -135,8 +167,8 @@ async function renderList(db: Db, organizationId: string, input: ListWorkoutsInp
 
 /**
  * The plans of the statements a list request runs: its page and its total, and for a search that
- * finds no substring match also the fuzzy fallback's (as searchPage decides), for the index
- * checks of the tests and the benchmark.
+ * finds no substring match also the spelling lookup and the corrected search's (as searchPage
+ * does), for the index checks of the tests and the benchmark.
  */
 export async function explainWorkoutList(
   db: Tx,
@@ -149,10 +181,14 @@ export async function explainWorkoutList(
     { statement: "page", scans: await explainScans(db, listOrgWorkoutPage(db, args), opts) },
     { statement: "count", scans: await explainScans(db, countOrgWorkoutsQuery(db, args), opts) },
   ];
-  if (args.search && args.search.phrase.length >= FUZZY_MIN_CHARS && (await countOrgWorkouts(db, args)) === 0) {
-    const fuzzy = { ...args, search: { ...args.search, mode: "fuzzy" as const } };
-    out.push({ statement: "fuzzy page", scans: await explainScans(db, listOrgWorkoutPage(db, fuzzy), opts) });
-    out.push({ statement: "fuzzy count", scans: await explainScans(db, countOrgWorkoutsQuery(db, fuzzy), opts) });
+  if (args.search && (await countOrgWorkouts(db, args)) === 0) {
+    const typos = args.search.words.filter((w) => w.length >= FUZZY_MIN_CHARS);
+    if (typos.length) out.push({ statement: "spellings", scans: await explainScans(db, findSpellingsQuery(organizationId, typos), opts) });
+    const fuzzy = await withSpellings(db, args);
+    if (fuzzy) {
+      out.push({ statement: "fuzzy page", scans: await explainScans(db, listOrgWorkoutPage(db, fuzzy), opts) });
+      out.push({ statement: "fuzzy count", scans: await explainScans(db, countOrgWorkoutsQuery(db, fuzzy), opts) });
+    }
   }
   return out;
 }

@@ -780,6 +780,8 @@ describe("GET /v1/orgs/{organizationId}/workouts", () => {
     expect(dropped.body.data[0]?.id, JSON.stringify(dropped.body.data.map((w: { name: string }) => w.name))).toBe(wid("recovery-stretch"));
     const swapped = await list("?q=kettelbell");
     expect(swapped.body.data[0]?.id).toBe(wid("kettlebell-power"));
+    const secondWord = await list("?q=glute%20lunnges");
+    expect(secondWord.body.data.map((w: { id: string }) => w.id)).toContain(wid("glute-lab"));
     const none = await list("?q=zzqqxxjj");
     expect(none.body).toEqual({ data: [], links: { total: 0 } });
     const wild = await list("?q=%25");
