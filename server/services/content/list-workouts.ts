@@ -142,8 +142,8 @@ export function workoutListArgs(organizationId: string, input: ListWorkoutsInput
 /**
  * Published workouts of a workspace. With `q`: every word as a substring of the search
  * document (all translations of name and description, trigram-indexed), in relevance order;
- * when no workout contains the words, pg_trgm word or strict word similarity of the whole query
- * finds close spellings instead. `sort` applies only without `q`. Totals are exact; the expensive parts
+ * when no workout contains the words, misspelled words are corrected against the workspace's
+ * vocabulary (withSpellings) and the search runs again. `sort` applies only without `q`. Totals are exact; the expensive parts
  * (counts, search pages, whole responses) are cached per workspace content version. Answers the
  * serialized list response for `url` (its pagination links).
  */
