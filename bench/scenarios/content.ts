@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { categoryId } from "@/db/seed/reference";
-import { resolveReadLocale } from "@/server/api/locale";
 import { listOrganizationWorkouts } from "@/server/api/operations/workouts";
-import { explainWorkoutList } from "@/server/services/content/list-workouts";
+import { explainWorkoutList, listWorkoutsInput } from "@/server/services/content/list-workouts";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import type { BenchContext, BenchRequest, Scenario } from "../types";
 
@@ -172,12 +171,7 @@ async function explainPaths(ctx: BenchContext, organizationId: string, paths: st
   for (const p of paths) {
     const search = new URL(p, "http://x").searchParams;
     const query = listOrganizationWorkouts.query!.parse(Object.fromEntries(search));
-    const found = await explainWorkoutList(
-      ctx.db,
-      organizationId,
-      { ...query, locale: resolveReadLocale(query.locale), categories: query.categoryIds },
-      { analyze: true },
-    );
+    const found = await explainWorkoutList(ctx.db, organizationId, listWorkoutsInput(query), { analyze: true });
     const parts = found.map((f) => {
       plans.seqScans += f.scans.seqScans.length;
       const seq = f.scans.seqScans.length ? `; SEQ SCAN on ${f.scans.seqScans.join(", ")}` : "";

@@ -68,11 +68,12 @@ function queryObject(url: URL): Record<string, string> {
 
 async function readBody(req: Request): Promise<string> {
   const max = env().MAX_BODY_BYTES;
+  const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+  if (declared > max) throw tooLarge();
   if (req instanceof DirectRequest) {
     const bytes = await req.bodyBuffer();
-    if (!bytes) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+    if (!bytes) throw tooLarge();
     return bytes.toString("utf8");
   }
   if (!req.body) return "";
@@ -85,7 +86,7 @@ async function readBody(req: Request): Promise<string> {
     size += value.byteLength;
     if (size > max) {
       await reader.cancel().catch(() => {});
-      throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+      throw tooLarge();
     }
     chunks.push(value);
   }

@@ -236,10 +236,7 @@ export async function getPlaylist(db: Db, caller: Caller, workoutId: string, loc
   const version = await findWorkoutVersion(db, workoutId);
   if (version?.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
   caller.assertOrganization(version.organization_id);
-  const key = `${workoutId}:${locale}`;
-  const hit = rendered.get(key, version.version);
-  if (hit) return hit;
-  return rendered.load(key, version.version, () => renderPlaylist(db, workoutId, locale));
+  return rendered.load(`${workoutId}:${locale}`, version.version, () => renderPlaylist(db, workoutId, locale));
 }
 
 async function renderPlaylist(db: Db, workoutId: string, locale: Locale): Promise<SerializedJson> {

@@ -44,11 +44,11 @@ export class VersionedCache<V> {
    * The value for `key` at `version`: the cached one, or one built by `build` and kept. Concurrent
    * misses of the same key and version wait for the same build instead of each running it (a
    * burst of requests for one uncached page costs one build); a failed build is not kept and
-   * fails its waiters.
+   * fails its waiters. A hit is answered as the value itself (no promise on the hot path).
    */
-  load(key: string, version: string, build: () => Promise<V>): Promise<V> {
+  load(key: string, version: string, build: () => Promise<V>): V | Promise<V> {
     const hit = this.get(key, version);
-    if (hit !== undefined) return Promise.resolve(hit);
+    if (hit !== undefined) return hit;
     const id = `${version}\u0000${key}`;
     let pending = this.building.get(id);
     if (!pending) {

@@ -3,11 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { explainScans } from "@/db/explain";
 import { categoryId } from "@/db/seed/reference";
-import { resolveReadLocale } from "@/server/api/locale";
 import { listOrganizationWorkouts } from "@/server/api/operations/workouts";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { useTestApp } from "@/test/harness";
-import { explainWorkoutList } from "./list-workouts";
+import { explainWorkoutList, listWorkoutsInput } from "./list-workouts";
 
 useTestApp();
 
@@ -62,8 +61,7 @@ describe("org workout list indexes", () => {
   it.each(QUERIES)("?%s plans no sequential scan when one is avoidable", async (search) => {
     const parsed = listOrganizationWorkouts.query!.safeParse(Object.fromEntries(new URLSearchParams(search)));
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    const query = parsed.data!;
-    const input = { ...query, locale: resolveReadLocale(query.locale), categories: query.categoryIds };
+    const input = listWorkoutsInput(parsed.data!);
     const plans = await getDb().transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return explainWorkoutList(tx, org.organizationId, input);

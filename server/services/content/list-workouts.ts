@@ -13,7 +13,7 @@ import {
 } from "@/db/queries/workouts";
 import { type PlanScans, explainScans } from "@/db/explain";
 import type { Difficulty } from "@/db/schema";
-import type { Locale } from "@/server/api/locale";
+import { type Locale, resolveReadLocale } from "@/server/api/locale";
 import { listResult } from "@/server/api/pagination";
 import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache, cacheKey } from "./list-cache";
@@ -38,6 +38,13 @@ export interface ListWorkoutsInput {
 
 /** Below this many characters a fuzzy (trigram) match is noise, so only substrings count. */
 const FUZZY_MIN_CHARS = 3;
+
+/** A list request's input from the operation's parsed query: the locale resolved, `categoryIds` as its tokens. */
+export function listWorkoutsInput(
+  query: Omit<ListWorkoutsInput, "locale" | "categories"> & { locale?: string; categoryIds?: CategoryTokens },
+): ListWorkoutsInput {
+  return { ...query, locale: resolveReadLocale(query.locale), categories: query.categoryIds };
+}
 
 /** Exact totals per filter set, and search result pages (ids in relevance order plus total). */
 const totals = new VersionedCache<number>(5_000, 60_000);
@@ -88,6 +95,9 @@ async function filteredPage(db: Db, args: ListWorkoutsArgs): Promise<{ rows: Wor
   return { rows, total };
 }
 
+/** The query words the fuzzy fallback corrects (shorter ones stay as typed). */
+const correctable = (words: string[]) => words.filter((w) => w.length >= FUZZY_MIN_CHARS);
+
 /** How much less similar than the closest spelling a word may be and still count. */
 const SPELLING_TIE = 0.05;
 
@@ -100,7 +110,7 @@ const SPELLING_TIE = 0.05;
 async function withSpellings(db: Tx, args: ListWorkoutsArgs): Promise<ListWorkoutsArgs | null> {
   const search = args.search;
   if (!search) return null;
-  const typos = search.words.filter((w) => w.length >= FUZZY_MIN_CHARS);
+  const typos = correctable(search.words);
   if (typos.length === 0) return null;
   const found = await findSpellings(db, args.organizationId, typos);
   const spellings: string[][] = [];
@@ -151,10 +161,7 @@ export async function listWorkouts(db: Db, organizationId: string, input: ListWo
   // Every write to a workout bumps its updated_at, so the workspace's latest updated_at versions
   // every page of its list (the caches' 60 s TTL bounds anything written around that).
   const version = await getWorkoutsVersion(db, organizationId);
-  const key = url.href;
-  const cached = responses.get(key, version);
-  if (cached) return cached;
-  return responses.load(key, version, () => renderList(db, organizationId, input, url, version));
+  return responses.load(url.href, version, () => renderList(db, organizationId, input, url, version));
 }
 
 async function renderList(db: Db, organizationId: string, input: ListWorkoutsInput, url: URL, version: string): Promise<SerializedJson> {
@@ -182,7 +189,7 @@ export async function explainWorkoutList(
     { statement: "count", scans: await explainScans(db, countOrgWorkoutsQuery(db, args), opts) },
   ];
   if (args.search && (await countOrgWorkouts(db, args)) === 0) {
-    const typos = args.search.words.filter((w) => w.length >= FUZZY_MIN_CHARS);
+    const typos = correctable(args.search.words);
     if (typos.length) out.push({ statement: "spellings", scans: await explainScans(db, findSpellingsQuery(organizationId, typos), opts) });
     const fuzzy = await withSpellings(db, args);
     if (fuzzy) {
