@@ -1,24 +1,30 @@
-import { createServer } from "node:http";
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { bootstrapDatabase } from "./db/bootstrap";
+import { startCacheInvalidation } from "./db/cache-invalidation";
 import { closeDb } from "./db/client";
 import { ensureDemoWorkspace } from "./db/seed/demo";
 import { log } from "./server/api/log";
-import { env, publicBaseUrl } from "./server/env";
+import { flushUsageTally } from "./server/api/usage-tally";
+import { releaseRateLimitLeases } from "./server/api/rate-limit";
+import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
-import { attachRealtime } from "./server/realtime/socket";
+import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
+import { attachRealtime, closeRealtime } from "./server/realtime/socket";
 
 /**
  * The one process: PostgreSQL (embedded or DATABASE_URL), Next (API, pages, console) and
  * Socket.IO (cast pairing) on one port.
  */
-const dev = process.env.NODE_ENV === "development";
+const dev = env().NODE_ENV === "development";
 const { PORT: port, HOST: host } = env();
 const say = (m: string) => log("info", m);
+applyDerivedEnv();
 
 const { embedded } = await bootstrapDatabase({ log: say });
+await startCacheInvalidation();
 const demo = await ensureDemoWorkspace({ log: say });
 await startJobWorker();
 
@@ -26,27 +32,42 @@ const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const direct = process.env.FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(import.meta.dirname, "app"), publicBaseUrl);
+const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(import.meta.dirname, "app"), publicBaseUrl);
 
 // Handlers still running. A client may hang up while its request is handled (the server then no
 // longer counts the connection), so shutdown waits for these before it closes the database.
 let running = 0;
 let drained: (() => void) | null = null;
 
-const server = createServer((req, res) => {
-  const pathname = (req.url ?? "/").split("?", 1)[0]!;
+const trustProxy = env().TRUST_PROXY;
+/** One request, start to end (a function, not per-request closures: the direct path is hot). */
+async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   running++;
-  const work = direct?.handles(pathname) ? direct.dispatch(req, res) : handle(req, res);
-  work
-    .catch((err) => {
-      log("error", "request failed outside a route", { err: String(err) });
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "InternalServerError", message: "Something went wrong on our side." } }));
-    })
-    .finally(() => {
-      if (--running === 0) drained?.();
-    });
-});
+  try {
+    const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    if (direct?.handles(pathname)) await direct.dispatch(req, res);
+    else {
+      // For pages, read by Next: from this machine and not relayed by a proxy? (/docs's local-only
+      // demo key, server/docs/demo-credentials.ts; never a client's value.) And the client address
+      // as console sign-in throttling sees it: the connection's, unless a trusted proxy says.
+      req.headers[LOCAL_REQUEST_HEADER] = isLocalRequest(req.socket.remoteAddress, req.headers) ? "1" : "0";
+      if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+      await handle(req, res);
+    }
+  } catch (err) {
+    log("error", "request failed outside a route", { err: String(err) });
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: "InternalServerError", message: "Something went wrong on our side." } }));
+  } finally {
+    if (--running === 0) drained?.();
+  }
+}
+
+const server = createServer(serve);
+// Keep idle connections longer than load balancers do (60 s on most): with Node's 5 s default, a
+// balancer or client reusing a connection the server is closing at that moment gets a reset (502).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const io = attachRealtime(server);
 
 server.listen(port, host, () => {
@@ -64,6 +85,7 @@ server.listen(port, host, () => {
       `  Demo API key    ${demo.apiKey}`,
       `  First call      curl -H "X-Api-Key: ${demo.apiKey}" ${base}/v1/orgs/${demo.organizationId}/workouts`,
     );
+    if (demo.consoleUser) lines.push(`  Console sign-in ${demo.consoleUser.email} / ${demo.consoleUser.password}`);
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
@@ -75,11 +97,13 @@ async function shutdown(signal: string) {
   say(`${signal}: shutting down`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  io.close();
+  await closeRealtime(io).catch(() => {});
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
   await app.close().catch(() => {});
   await stopJobWorker().catch(() => {});
+  await flushUsageTally().catch(() => {});
+  await releaseRateLimitLeases().catch(() => {});
   await closeDb().catch(() => {});
   if (embedded?.owner) await embedded.stop().catch(() => {});
   process.exit(0);

@@ -28,8 +28,11 @@ export interface Scenario {
   issue: string;
   /** The target in words, e.g. "p95 < 30 ms". */
   target: string;
-  /** Checks the measured figures against the target. */
-  passes?: (r: { p50: number; p95: number; p99: number; rps: number }) => boolean;
+  /**
+   * Checks the measured figures against the target; gets the rows measured before it in the same
+   * run (by name) and the bare baseline's req/s, for targets that are ratios.
+   */
+  passes?: (r: { p50: number; p95: number; p99: number; rps: number }, earlier: Map<string, { rps: number; p95: number; p99: number }>, baselineRps: number) => boolean;
   connections: number;
   /** Seconds to run (default 10). */
   duration?: number;
@@ -50,4 +53,20 @@ export interface Scenario {
   findings?: () => { title: string; lines: string[] } | null;
   /** Statuses that count as success (default [200]). */
   expectStatus?: number[];
+  /**
+   * A measurement of its own instead of autocannon over `prepare`'s requests, for figures that are
+   * not request rates: REST-to-socket-event latency, time from publish to a ready export, webhook
+   * delivery latency... Gets what `prepare` returned; answers the table's columns (times in ms,
+   * `rps` 0 when it does not apply, `connections` the concurrency it used).
+   */
+  measure?: (ctx: BenchContext, requests: BenchRequest[]) => Promise<CustomMeasurement>;
+}
+
+export interface CustomMeasurement {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  connections?: number;
 }

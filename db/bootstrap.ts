@@ -1,3 +1,4 @@
+import { env, resetEnvCache } from "@/server/env";
 import { type EmbeddedHandle, startEmbeddedPostgres } from "./embedded";
 import { runMigrations } from "./migrate";
 
@@ -10,11 +11,13 @@ export async function bootstrapDatabase(opts: { log?: (m: string) => void; migra
   embedded: EmbeddedHandle | null;
 }> {
   let embedded: EmbeddedHandle | null = null;
-  let url = process.env.DATABASE_URL;
+  resetEnvCache(); // start-up reads the environment as it is now (scripts set DATA_DIR or DATABASE_URL before calling)
+  let url = env().DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres(process.env.DATA_DIR ?? "./.data", { log: opts.log });
+    embedded = await startEmbeddedPostgres(env().DATA_DIR, { log: opts.log });
     url = embedded.url;
     process.env.DATABASE_URL = url;
+    resetEnvCache();
   }
   if (opts.migrate !== false) await runMigrations(url);
   return { url, embedded };

@@ -30,6 +30,40 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is a PostgreSQL server. After a hard kill or a container restart the pid file
+ * can name a process id the system has since given to something else (often this very process);
+ * that file is stale. Where /proc is not available, a live pid is taken for the server.
+ */
+function isPostgres(pid: number): boolean {
+  if (pid === process.pid || !pidAlive(pid)) return false;
+  try {
+    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+  } catch {
+    return !existsSync("/proc/self");
+  }
+}
+
+/** The port the server used last time, when still free: clients that kept its URL reconnect after a restart. */
+async function preferredPort(root: string): Promise<number> {
+  try {
+    const { port } = JSON.parse(readFileSync(path.join(root, "embedded.json"), "utf8")) as { port?: number };
+    if (port && (await portFree(port))) return port;
+  } catch {
+    /* no earlier start */
+  }
+  return freePort();
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -139,7 +173,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
   for (let attempt = 0; attempt < 20; attempt++) {
     const running = readPostmasterPid(pgDir);
     if (running) {
-      if (pidAlive(running.pid)) {
+      if (isPostgres(running.pid)) {
         // A server already runs on this folder: another process of ours, or one orphaned by a hard kill.
         if (await canConnect(urlFor(running.port, "postgres"))) {
           await ensureDatabase(running.port);
@@ -151,10 +185,11 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
         await new Promise((r) => setTimeout(r, 500)); // still starting up
         continue;
       }
-      rmSync(path.join(pgDir, "postmaster.pid"), { force: true }); // stale after a crash
+      log(`removing the stale postmaster.pid of pid ${running.pid} (no PostgreSQL runs with that pid)`);
+      rmSync(path.join(pgDir, "postmaster.pid"), { force: true }); // stale after a crash or a restart
     }
 
-    const port = await freePort();
+    const port = await preferredPort(root);
     const socketDir = socketDirFor(pgDir, port);
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
@@ -190,12 +225,11 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
       }
       await pg.start();
     } catch (err) {
-      // Lost a race with a concurrent starter: loop and reuse its server.
-      if (readPostmasterPid(pgDir)) {
-        await new Promise((r) => setTimeout(r, 300));
-        continue;
-      }
-      throw err;
+      // Lost a race with a concurrent starter (loop and reuse its server), or the processes of a
+      // killed server are still exiting (its shared memory is released a moment later): retry.
+      if (attempt === 19) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
     }
     await ensureDatabase(port);
     writeFileSync(path.join(root, "embedded.json"), JSON.stringify({ port }, null, 2));

@@ -9,7 +9,7 @@ import path from "node:path";
  */
 const root = process.cwd();
 const distDir = process.env.NEXT_DIST_DIR || ".next";
-const SOURCES = ["app", "components", "server", "db", "inngest", "public", "next.config.ts", "package.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "server", "db", "inngest", "public", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
 const SKIP = new Set(["node_modules", ".next", ".data", "migrations", "media"]);
 
 function walk(p: string, hash: ReturnType<typeof createHash>): void {

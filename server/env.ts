@@ -18,13 +18,61 @@ const EnvSchema = z.object({
   /** Secret for member access tokens (HS256). Generated per installation when unset. */
   ACCESS_TOKEN_SECRET: z.string().min(32).optional(),
   MEDIA_SIGNING_SECRET: z.string().min(16).optional(),
+  /** Signs the console's session cookies (NextAuth JWTs). Generated per installation when unset. */
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  /** Hours a console sign-in lasts (the session can be revoked any time before). */
+  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(7 * 24),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy in front of the server (console sign-in throttling
+   * by client address). Off: the server overwrites it with the connection's address.
+   */
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
   SMTP_URL: z.string().optional(),
+  /** Sender address for notification emails when SMTP_URL is set. */
+  SMTP_FROM: z.string().min(3).default("Forma <no-reply@forma.local>"),
+  /** Inngest runs the jobs when any of these is set (the SDK reads them itself too); else pg-boss. */
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_BASE_URL: z.string().url().optional(),
+  INNGEST_DEV: z.string().min(1).optional(),
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Adapter newly connected social accounts post through ("sandbox" records posts instead of publishing). */
+  SOCIAL_ADAPTER: z.string().min(1).default("sandbox"),
+  /** ffmpeg binary for media jobs; defaults to the one from @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Largest accepted JSON body in bytes. */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  /**
+   * Deliver webhooks to private, loopback and link-local addresses (SSRF protection off). For local
+   * development and tests with a receiver on this machine; never on a service reachable by others.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  /** Key for the webhook signing secrets at rest (AES-256-GCM). Generated per installation when unset. */
+  WEBHOOK_SECRETS_KEY: z.string().min(32).optional(),
+  /** Origins allowed to call the API from a browser: `*` (default) or comma-separated origins. */
+  CORS_ALLOW_ORIGINS: z.string().min(1).optional(),
+  /** Seconds to wait for a database connection before a request fails with 503. */
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
+  /** Server-side limit for one SQL statement of the API's pool (0 disables it); over it the request is a 503. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** `1`: check responses against their declared schemas in production too (always on elsewhere). */
+  FORMA_VALIDATE_RESPONSES: z.enum(["0", "1"]).default("0"),
+  /** `1`: send API traffic through Next instead of the custom server's direct dispatcher. */
+  FORMA_API_VIA_NEXT: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -41,9 +89,22 @@ export function resetEnvCache(): void {
   cached = undefined;
 }
 
+let base: { of: Env; url: string } | null = null;
+
 export function publicBaseUrl(): string {
   const e = env();
-  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  if (base?.of !== e) base = { of: e, url: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "") };
+  return base.url;
+}
+
+/**
+ * Settings that libraries read from process.env themselves, derived from this schema's: NextAuth
+ * v4 takes its own address (callback and redirect URLs) only from NEXTAUTH_URL, so it is set from
+ * PUBLIC_BASE_URL (the one address setting) and not configured on its own. Called once at start
+ * (server.ts), before Next handles a request.
+ */
+export function applyDerivedEnv(): void {
+  process.env.NEXTAUTH_URL = `${publicBaseUrl()}/api/auth`;
 }
 
 export const API_VERSION = "1.0.0";

@@ -50,6 +50,8 @@ export async function setup(project: TestProject): Promise<void> {
   const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
   process.env.DATABASE_URL = url;
   process.env.DATA_DIR = dataDir;
+  const { resetEnvCache } = await import("../server/env");
+  resetEnvCache();
   try {
     const { prepareSharedFixtures } = await import("./shared-fixtures");
     await prepareSharedFixtures();
@@ -58,6 +60,7 @@ export async function setup(project: TestProject): Promise<void> {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
+    resetEnvCache();
   }
   project.provide("databaseUrl", url);
   project.provide("dataDir", dataDir);

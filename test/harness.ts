@@ -7,6 +7,7 @@ import { clearAuthCaches } from "@/server/api/auth";
 import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import { createDirectDispatcher } from "@/server/http/direct-dispatch";
+import type { Server as SocketServer } from "socket.io";
 
 /**
  * Integration harness: serves the app's real route handlers over real HTTP (node:http), through
@@ -19,11 +20,17 @@ export interface TestApp {
   baseUrl: string;
 }
 
+export interface TestAppOptions {
+  /** Attach the Socket.IO server (namespace /cast/pairing, PostgreSQL adapter) to the same HTTP server, as server.ts does. */
+  realtime?: boolean;
+}
+
 let server: Server | null = null;
+let io: SocketServer | null = null;
 export const app: TestApp = { baseUrl: "" };
 
 /** Starts the in-process server for this test file (call at module top level). */
-export function useTestApp(): TestApp {
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
   beforeAll(async () => {
     const dispatcher = await createDirectDispatcher(appDir, () => app.baseUrl, { all: true });
     server = createServer((req, res) => {
@@ -32,6 +39,7 @@ export function useTestApp(): TestApp {
         res.end(String(err?.stack ?? err));
       });
     });
+    if (opts.realtime) io = (await import("@/server/realtime/socket")).attachRealtime(server);
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
     const { port } = server!.address() as { port: number };
     app.baseUrl = `http://127.0.0.1:${port}`;
@@ -39,7 +47,9 @@ export function useTestApp(): TestApp {
     resetEnvCache();
   });
   afterAll(async () => {
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    if (io) await (await import("@/server/realtime/socket")).closeRealtime(io);
+    io = null;
+    await new Promise<void>((r) => (server?.listening ? server.close(() => r()) : r()));
   });
   return app;
 }

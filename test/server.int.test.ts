@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -33,7 +33,11 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn" };
-  server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stdout!.on("data", (d) => (output += d));
   server.stderr!.on("data", (d) => (output += d));
   const deadline = Date.now() + 280_000;
@@ -59,7 +63,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (p: string, key?: string) => fetch(`${base}${p}`, { headers: key ? { "x-api-key": key } : {} });
+/**
+ * A GET with one retry when a kept-alive socket turns out closed: spawnSync (the seed runs) blocks
+ * this process while the server times idle connections out, and fetch may reuse one right after.
+ */
+const get = async (p: string, key?: string) => {
+  const once = () => fetch(`${base}${p}`, { headers: key ? { "x-api-key": key } : {} });
+  try {
+    return await once();
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw err;
+    return once();
+  }
+};
 
 describe("npm start", () => {
   it("answers /health without a key", async () => {
@@ -77,6 +93,7 @@ describe("npm start", () => {
     expect(res.status).toBe(200);
     expect(output).toContain(`${base}/docs`);
     expect(output).toContain(`${base}/console`);
+    expect(output).toMatch(/Console sign-in \S+@\S+ \/ \S+/);
   });
 
   it("renders unknown /v1 paths and wrong methods through Next in the envelope", async () => {
@@ -101,16 +118,71 @@ describe("npm start", () => {
   });
 
   it("seeds a fresh organization pair while the server runs (run contract)", async () => {
-    const run = () => spawnSync("npm", ["run", "--silent", "seed", "--", "--json"], { cwd: root, env, encoding: "utf8", timeout: 120_000 });
-    const r = run();
+    // Asynchronously: a blocked event loop cannot see the server close idle keep-alive sockets, and the
+    // next fetch would reuse one the server already closed ("other side closed").
+    const run = () =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn("npm", ["run", "--silent", "seed", "--", "--json"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d) => (stdout += d));
+        child.stderr.on("data", (d) => (stderr += d));
+        child.on("close", (status) => resolve({ status, stdout, stderr }));
+      });
+    const r = await run();
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     const seed = JSON.parse(lines[0]!);
     const hex = /^[0-9a-f]{24}$/;
     expect(Object.keys(seed).sort()).toEqual(
-      ["accessToken", "apiKey", "contentOnlyApiKey", "endUser", "multiOrgApiKey", "organizationId", "otherApiKey", "otherOrganizationId", "otherWorkoutIds", "planIds", "privateWorkoutIds", "suspendedEndUser", "videoAssetIds", "workoutIds"].sort(),
+      [
+        "accessToken",
+        "apiKey",
+        "consoleUser",
+        "contentOnlyApiKey",
+        "endUser",
+        "multiOrgApiKey",
+        "organizationId",
+        "otherApiKey",
+        "otherOrganizationId",
+        "otherWorkoutIds",
+        "planIds",
+        "privateWorkoutIds",
+        "suspendedEndUser",
+        "videoAssetIds",
+        "workoutIds",
+      ].sort(),
     );
+    expect(seed.consoleUser).toEqual({ email: expect.stringContaining("@"), password: expect.any(String) });
+    // The console user signs in through NextAuth (CSRF token, then the credentials callback) and can use the console.
+    const cookies = new Map<string, string>();
+    const keep = (res: Response) => {
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(";");
+        const eq = pair!.indexOf("=");
+        cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      }
+    };
+    const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const csrf = await fetch(`${base}/api/auth/csrf`);
+    keep(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const signIn = (password: string) =>
+      fetch(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar(), origin: base },
+        body: new URLSearchParams({ csrfToken, email: seed.consoleUser.email, password, json: "true" }),
+      });
+    const wrong = await signIn("not-the-password");
+    expect((await wrong.json()).url).toContain("error=CredentialsSignin");
+    const right = await signIn(seed.consoleUser.password);
+    keep(right);
+    expect((await right.json()).url).not.toContain("error=");
+    const workouts = await fetch(`${base}/api/console/orgs/${seed.organizationId}/workouts?limit=1`, { headers: { cookie: jar() } });
+    expect(workouts.status).toBe(200);
+    expect((await fetch(`${base}/api/console/orgs/${seed.otherOrganizationId}/workouts`, { headers: { cookie: jar() } })).status).toBe(403);
     expect(seed.organizationId).toMatch(hex);
     expect(seed.workoutIds.length).toBeGreaterThanOrEqual(12);
     expect(seed.privateWorkoutIds.length).toBeGreaterThanOrEqual(1);
@@ -124,22 +196,59 @@ describe("npm start", () => {
     expect((await get(`/v1/orgs/${seed.organizationId}/metadata`, seed.contentOnlyApiKey)).status).toBe(401);
     const limit = Number((await get("/v1/workouts/metadata", seed.apiKey)).headers.get("x-ratelimit-limit"));
     expect(limit).toBeGreaterThanOrEqual(10_000_000);
-    const again = JSON.parse(run().stdout);
+    const again = JSON.parse((await run()).stdout);
     expect(again.organizationId).not.toBe(seed.organizationId);
     expect(again.apiKey).not.toBe(seed.apiKey);
   });
 
-  it("accepts Socket.IO connections on /cast/pairing with an API key only", async () => {
+  it("renders the demo library's exports in the background (real ffmpeg from the production start)", async () => {
+    const org = /organizationId ([0-9a-f]{24})/.exec(output)![1]!;
     const key = /Demo API key\s+(fma_\S+)/.exec(output)![1]!;
-    const ok = connect(`${base}/cast/pairing`, { auth: { apiKey: key }, transports: ["websocket"], reconnection: false });
+    const ids: string[] = (await (await get(`/v1/orgs/${org}/workouts?limit=50`, key)).json()).data.map((w: { id: string }) => w.id);
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      for (const id of ids) {
+        const res = await get(`/v1/workouts/${id}/export/video/stream_url`, key);
+        if (res.status === 200) {
+          const media = await fetch(await res.text(), { headers: { range: "bytes=0-7" } });
+          expect(media.status).toBe(206);
+          expect(Buffer.from(await media.arrayBuffer()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+          return;
+        }
+        expect(res.status).toBe(404);
+      }
+      if (Date.now() > deadline) throw new Error(`no export of the demo library after 4 minutes:\n${output.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }, 300_000);
+
+  it("serves the cast channel on /cast/pairing: a display follows its session, bad keys are refused", async () => {
+    const key = /Demo API key\s+(fma_\S+)/.exec(output)![1]!;
+    // A POST is not retried by fetch when it lands on a kept-alive connection the server just closed
+    // after the seed test's idle seconds (an idempotent GET would be): retry that case once.
+    const post = async (p: string, body: unknown) => {
+      const send = () => fetch(`${base}${p}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+      try {
+        return await send();
+      } catch (err) {
+        if ((err as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw err;
+        return send();
+      }
+    };
+    const session = (await (await post("/v1/cast/pairing/session", {})).json()).data;
+    expect(session.socketIO.fullUrl).toBe(`${base}/cast/pairing`);
+    const ok = connect(session.socketIO.fullUrl, { path: session.socketIO.path, auth: { apiKey: key, ...session.socketIO.auth }, transports: ["websocket"], reconnection: false });
     await new Promise<void>((resolve, reject) => {
       ok.on("connect", () => resolve());
       ok.on("connect_error", reject);
     });
+    const paired = new Promise((resolve) => ok.on("device-paired", resolve));
+    expect((await post("/v1/cast/pairing/join", { sessionId: session.id, code: session.code, deviceId: "smoke-phone" })).status).toBe(200);
+    expect(await paired).toMatchObject({ sessionId: session.id, device: { deviceId: "smoke-phone" } });
     ok.close();
-    const bad = connect(`${base}/cast/pairing`, { auth: { apiKey: "nope" }, transports: ["websocket"], reconnection: false });
-    const err = await new Promise<Error>((resolve) => bad.on("connect_error", resolve));
-    expect(err.message).toBe("Unauthorized");
+    const bad = connect(`${base}/cast/pairing`, { auth: { apiKey: "nope", sessionId: session.id }, transports: ["websocket"], reconnection: false });
+    const err = await new Promise<Error & { data?: { code: string } }>((resolve) => bad.on("connect_error", resolve));
+    expect(err.data?.code).toBe("Unauthorized");
     bad.close();
   });
 });

@@ -6,3 +6,5 @@ process.env.DATA_DIR = inject("dataDir");
 (process.env as Record<string, string>).NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "error";
 process.env.DB_POOL_MAX ??= "10";
+// Webhook tests deliver to receivers on 127.0.0.1 (the SSRF test turns this off for itself).
+process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ??= "1";

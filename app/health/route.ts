@@ -1,14 +1,50 @@
-import { getSql } from "@/db/client";
+import { type Readiness, databaseReadiness, probeDatabase } from "@/db/readiness";
 import { API_VERSION } from "@/server/env";
+import { bodyResponse } from "@/server/http/direct-body";
+import { DirectRequest } from "@/server/http/direct-request";
 
 export const dynamic = "force-dynamic";
 
-// GET /health – readiness: the app answers and the database responds
-export async function GET() {
-  try {
-    await getSql()`select 1`;
-    return Response.json({ status: "ok", version: API_VERSION, database: "ok" });
-  } catch {
-    return Response.json({ status: "degraded", version: API_VERSION, database: "unreachable" }, { status: 503 });
+const HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+/** The answer for a readiness state; deep answers add the probe's latency or error. */
+function healthBody(state: Readiness, deep: boolean): string {
+  const checkedAt = state.checkedAt.toISOString();
+  const body = state.ok
+    ? { status: "ok", version: API_VERSION, database: "ok", checkedAt, ...(deep ? { databaseLatencyMs: state.latencyMs } : {}) }
+    : {
+        error: { code: "ServiceUnavailable", message: "The database is not answering; the service is not ready." },
+        status: "degraded",
+        version: API_VERSION,
+        database: "unreachable",
+        checkedAt,
+        ...(deep ? { databaseError: state.error } : {}),
+      };
+  return JSON.stringify(body);
+}
+
+/**
+ * The shallow answer changes only when a probe finishes (at most once a second), so its bytes are
+ * built once per probe result: a load balancer polling /health costs a lookup, not a serialization.
+ */
+let shallow: { state: Readiness; bytes: Buffer } | null = null;
+function shallowBytes(state: Readiness): Buffer {
+  if (shallow?.state !== state) shallow = { state, bytes: Buffer.from(healthBody(state, false), "utf8") };
+  return shallow.bytes;
+}
+
+const isDeep = (url: URL) => {
+  const deep = url.searchParams.get("deep");
+  return deep === "1" || deep === "true";
+};
+
+// GET /health – readiness: the app answers and the database responded within the last second (?deep=1 probes it now)
+export async function GET(req: Request) {
+  const url = req instanceof DirectRequest ? req.parsedUrl : new URL(req.url);
+  if (url.search !== "" && isDeep(url)) {
+    const state = await probeDatabase();
+    return bodyResponse(req, healthBody(state, true), { status: state.ok ? 200 : 503, headers: HEADERS });
   }
+  const state = await databaseReadiness();
+  return bodyResponse(req, shallowBytes(state), { status: state.ok ? 200 : 503, headers: HEADERS });
 }

@@ -6,7 +6,7 @@ import { normalizeValues } from "@/server/services/insights/health-fields";
 import { mergeWrites } from "@/server/services/insights/ingest-health-data";
 import { addDays, localDateOf } from "@/server/services/insights/local-date";
 import { recomputeDays } from "@/server/services/insights/recompute-days";
-import { addMembers } from "@/server/services/members/test-support";
+import { addMembers } from "@/test/support/members";
 import type { BenchContext, BenchRequest, Scenario } from "../types";
 
 /**

@@ -1,4 +1,4 @@
-import { addMembers } from "@/server/services/members/test-support";
+import { addMembers } from "@/test/support/members";
 import type { BenchContext, BenchRequest, Scenario } from "../types";
 
 /**

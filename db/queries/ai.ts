@@ -93,3 +93,19 @@ export function listPlanSchedule(db: Tx, planId: string) {
     .where(eq(planWorkouts.planId, planId))
     .orderBy(asc(planWorkouts.week), asc(planWorkouts.day), asc(planWorkouts.position));
 }
+
+/** Active team-scope methodology profiles of an organization, oldest first; the guidance text is never selected. */
+export function listTeamMethodologies(db: Tx, organizationId: string) {
+  return db
+    .select({
+      id: methodologyProfiles.id,
+      name: methodologyProfiles.name,
+      version: methodologyProfiles.version,
+      applicability: methodologyProfiles.applicability,
+      isTeamDefault: methodologyProfiles.isTeamDefault,
+      ruleSummary: methodologyProfiles.ruleSummary,
+    })
+    .from(methodologyProfiles)
+    .where(and(eq(methodologyProfiles.organizationId, organizationId), eq(methodologyProfiles.scope, "team"), eq(methodologyProfiles.isActive, true)))
+    .orderBy(asc(methodologyProfiles.createdAt), asc(methodologyProfiles.id));
+}

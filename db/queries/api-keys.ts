@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type ApiKeyKind, apiKeyOrganizations, apiKeys } from "../schema";
 
@@ -42,4 +42,57 @@ export async function insertApiKey(
     await db.insert(apiKeyOrganizations).values(args.extraOrganizationIds.map((organizationId) => ({ apiKeyId: id, organizationId })));
   }
   return id;
+}
+
+/** The organization's own usable keys (team and multi-organization; not revoked), for usage reports. */
+export function listUsageReportKeys(db: Tx, organizationId: string) {
+  return db
+    .select({ id: apiKeys.id, kind: apiKeys.kind, name: apiKeys.name, prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt), sql`${apiKeys.kind} <> 'content'`))
+    .orderBy(apiKeys.createdAt);
+}
+
+/** A page of the organization's own keys (revoked ones included, newest first), never their hashes. */
+export async function listOrganizationApiKeys(db: Tx, args: { organizationId: string; limit: number; offset: number; includeRevoked: boolean }) {
+  const where = and(eq(apiKeys.organizationId, args.organizationId), args.includeRevoked ? undefined : isNull(apiKeys.revokedAt));
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: apiKeys.id,
+        kind: apiKeys.kind,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        expiresAt: apiKeys.expiresAt,
+        revokedAt: apiKeys.revokedAt,
+      })
+      .from(apiKeys)
+      .where(where)
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .limit(args.limit)
+      .offset(args.offset),
+    db.$count(apiKeys, where),
+  ]);
+  return { rows, total };
+}
+
+/** Live keys of the organization (usage reads their rate-limit windows). */
+export function listLiveOrganizationKeys(db: Tx, organizationId: string) {
+  return db
+    .select({ id: apiKeys.id, kind: apiKeys.kind, name: apiKeys.name, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** Revokes a key of the organization; returns its hash (to evict caches), or null when unknown or already revoked. */
+export async function revokeOrganizationApiKey(db: Tx, organizationId: string, keyId: string): Promise<string | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
+    .returning({ hash: apiKeys.hash });
+  return row?.hash ?? null;
 }

@@ -254,3 +254,51 @@ export async function listWorkoutsByIds(db: Tx, organizationId: string, ids: str
   `);
   return [...rows];
 }
+
+// --- Versions and the lean catalog behind the AI caches (server/services/personalization/catalog-cache.ts)
+
+/** Version of an organization's exercise clips (count and latest change). */
+export async function readTeamExerciseVersion(db: Tx, organizationId: string): Promise<string> {
+  const [row] = await db.execute<{ n: number; u: string | null }>(sql`
+    select count(*)::int as n, max(updated_at)::text as u from video_assets
+    where organization_id = ${organizationId} and kind = 'single-exercise'`);
+  return `${row?.n ?? 0}|${row?.u ?? ""}`;
+}
+
+/** Version of an organization's published workouts (count and latest change), read on every use of the cached catalog. */
+export async function readPublishedWorkoutsVersion(db: Tx, organizationId: string): Promise<string> {
+  const [row] = await db.execute<{ n: number; u: string | null }>(sql`
+    select count(*)::int as n, max(updated_at)::text || '/' || coalesce(max(rated_at)::text, '') as u from workouts
+    where organization_id = ${organizationId} and status = 'published' and deleted_at is null`);
+  return `${row?.n ?? 0}|${row?.u ?? ""}`;
+}
+
+/** The lean catalog of an organization's published workouts (all visibilities), with category ids. */
+export async function listCatalogWorkouts(db: Tx, organizationId: string): Promise<CatalogWorkout[]> {
+  const rows = await db.execute<CatalogWorkout>(sql`
+    select w.id, w.difficulty, w.duration, w.source, w.visibility, w.trainer_id as "trainerId", w.rating_sum as "ratingSum",
+      w.rating_count as "ratingCount", w.updated_at::text as "updatedAt", coalesce(c.ids, '{}'::text[]) as "categoryIds"
+    from workouts w
+    left join (
+      select wc.workout_id, array_agg(wc.category_id order by wc.category_id) as ids
+      from workout_categories wc join workouts w2 on w2.id = wc.workout_id
+      where w2.organization_id = ${organizationId}
+      group by wc.workout_id
+    ) c on c.workout_id = w.id
+    where w.organization_id = ${organizationId} and w.status = 'published' and w.deleted_at is null
+    order by w.id`);
+  return [...rows].map((r) => ({ ...r, duration: Number(r.duration), ratingSum: Number(r.ratingSum), ratingCount: Number(r.ratingCount) }));
+}
+
+export type CatalogWorkout = {
+  id: string;
+  difficulty: "beginner" | "intermediate" | "advanced";
+  duration: number;
+  source: "team" | "template" | "ai-generated";
+  visibility: "public" | "private";
+  trainerId: string | null;
+  ratingSum: number;
+  ratingCount: number;
+  categoryIds: string[];
+  updatedAt: string;
+};

@@ -54,8 +54,9 @@ export async function adjustWorkoutRating(db: Tx, workoutId: string, delta: { su
     .set({
       ratingSum: sql`${workouts.ratingSum} + ${delta.sum}::int`,
       ratingCount: sql`${workouts.ratingCount} + ${delta.count}::int`,
-      // A rating is not an edit of the workout: keep updatedAt.
+      // A rating is not an edit of the workout: keep updatedAt; ratedAt moves the cache version.
       updatedAt: sql`${workouts.updatedAt}`,
+      ratedAt: sql`clock_timestamp()`,
     })
     .where(eq(workouts.id, workoutId));
 }

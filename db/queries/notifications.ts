@@ -62,3 +62,13 @@ export async function markOutboxFailed(db: Tx, id: string, args: { error: string
     })
     .where(and(eq(notificationsOutbox.id, id), eq(notificationsOutbox.status, "pending")));
 }
+
+/** One outbox row while it is still pending (null once sent, failed or gone). */
+export async function findPendingOutboxNotification(db: Tx, id: string): Promise<OutboxRow | null> {
+  const [row] = await db
+    .select()
+    .from(notificationsOutbox)
+    .where(and(eq(notificationsOutbox.id, id), eq(notificationsOutbox.status, "pending")))
+    .limit(1);
+  return row ?? null;
+}

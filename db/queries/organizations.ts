@@ -30,3 +30,10 @@ export async function getOrganization(db: Tx, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row ?? null;
 }
+
+export type NewOrganization = typeof organizations.$inferInsert;
+
+export async function insertOrganization(db: Tx, row: NewOrganization): Promise<string> {
+  const [created] = await db.insert(organizations).values(row).returning({ id: organizations.id });
+  return created!.id;
+}

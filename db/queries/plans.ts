@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type Difficulty, planWorkouts, plans, trainers, workouts } from "../schema";
-import { LISTED_WORKOUT, containsPattern, workoutListColumns } from "./workouts";
+import { LISTED_WORKOUT, containsPattern, textArray, workoutListColumns } from "./workouts";
 
 /**
  * What the org plan list may show: published, live, public or private. Literal SQL so the
@@ -95,6 +95,18 @@ export async function listOrgPlans(db: Tx, args: ListPlansArgs) {
 
 export type PlanListRow = Awaited<ReturnType<typeof listOrgPlans>>["rows"][number];
 
+/** Listed plans by id with the list columns, in the order of `ids` (ids that are not listed plans are skipped). */
+export async function listPlansByIds(db: Tx, ids: readonly string[]): Promise<PlanListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(planColumns)
+    .from(plans)
+    .leftJoin(trainers, eq(trainers.id, plans.trainerId))
+    .where(and(sql`${plans.id} = any(${textArray(ids)})`, LISTED_PLAN));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** One plan (any status or visibility; the caller decides) with the document-only columns. */
 export async function findPlanById(db: Tx, planId: string) {
   const [row] = await db
@@ -160,4 +172,128 @@ export async function listPlanWorkoutsPage(db: Tx, args: { planId: string; limit
     db.select({ n: sql<number>`count(*)::int` }).from(planWorkouts).innerJoin(workouts, eq(workouts.id, planWorkouts.workoutId)).where(where),
   ]);
   return { rows, total: countRow?.n ?? 0 };
+}
+
+// --- Writes of the content services (server/services/content/publish-content.ts) ---
+
+/** A live plan of an organization with what publishing and autopilot checks need. */
+export async function findOrgPlanState(db: Tx, organizationId: string, planId: string) {
+  const [row] = await db
+    .select({
+      id: plans.id,
+      status: plans.status,
+      visibility: plans.visibility,
+      source: plans.source,
+      goalIds: plans.goalIds,
+      categoryIds: plans.categoryIds,
+      difficulty: plans.difficulty,
+      durationWeeks: plans.durationWeeks,
+      daysPerWeek: plans.daysPerWeek,
+      // Qualified by hand: drizzle renders a single-table select's columns unqualified, which the subquery would resolve to pw.id.
+      workouts: sql<number>`(select count(*)::int from plan_workouts pw where pw.plan_id = "plans"."id")`,
+    })
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, organizationId), sql`${plans.deletedAt} is null`))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves a live plan between draft and published. Returns whether a row changed. */
+export async function setPlanStatus(db: Tx, organizationId: string, planId: string, from: "draft" | "published", to: "draft" | "published"): Promise<boolean> {
+  const rows = await db
+    .update(plans)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, organizationId), eq(plans.status, from), sql`${plans.deletedAt} is null`))
+    .returning({ id: plans.id });
+  return rows.length > 0;
+}
+
+// --- The console's library (a workspace's own plans: drafts too, never member-made ones) ---
+
+export interface WorkspacePlanFilter {
+  organizationId: string;
+  words?: string[];
+  status?: "draft" | "published";
+  visibility?: "public" | "private";
+  difficulty?: Difficulty;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a workspace's live public and private plans, most recently changed first, and the total. */
+export async function listWorkspacePlanPage(db: Tx, f: WorkspacePlanFilter) {
+  const conds: SQL[] = [eq(plans.organizationId, f.organizationId), sql`${plans.deletedAt} is null`, sql`${plans.visibility} in ('public', 'private')`];
+  for (const w of f.words ?? []) conds.push(sql`${plans.searchText} like ${containsPattern(w)}`);
+  if (f.status) conds.push(eq(plans.status, f.status));
+  if (f.visibility) conds.push(eq(plans.visibility, f.visibility));
+  if (f.difficulty) conds.push(eq(plans.difficulty, f.difficulty));
+  const where = and(...conds)!;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: plans.id,
+        name: plans.name,
+        status: plans.status,
+        visibility: plans.visibility,
+        difficulty: plans.difficulty,
+        source: plans.source,
+        durationWeeks: plans.durationWeeks,
+        daysPerWeek: plans.daysPerWeek,
+        updatedAt: plans.updatedAt,
+        workouts: sql<number>`(select count(*)::int from plan_workouts pw where pw.plan_id = "plans"."id")`,
+      })
+      .from(plans)
+      .where(where)
+      .orderBy(desc(plans.updatedAt), desc(plans.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.$count(plans, where),
+  ]);
+  return { rows, total };
+}
+
+/** A workspace plan with its schedule in order (the console's plan builder). */
+export async function findPlanForEditing(db: Tx, organizationId: string, planId: string) {
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, organizationId), sql`${plans.deletedAt} is null`, sql`${plans.visibility} in ('public', 'private')`));
+  if (!row) return null;
+  const schedule = await db
+    .select({
+      week: planWorkouts.week,
+      day: planWorkouts.day,
+      position: planWorkouts.position,
+      workoutId: planWorkouts.workoutId,
+      workoutName: workouts.name,
+      workoutStatus: workouts.status,
+      duration: workouts.duration,
+    })
+    .from(planWorkouts)
+    .innerJoin(workouts, eq(workouts.id, planWorkouts.workoutId))
+    .where(eq(planWorkouts.planId, planId))
+    .orderBy(asc(planWorkouts.week), asc(planWorkouts.day), asc(planWorkouts.position));
+  return { plan: row, schedule };
+}
+
+/** Locks a workspace plan for an edit in the caller's transaction. */
+export async function lockOrgPlan(db: Tx, organizationId: string, planId: string) {
+  const [row] = await db
+    .select({ id: plans.id, status: plans.status, visibility: plans.visibility })
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, organizationId), sql`${plans.deletedAt} is null`))
+    .for("update");
+  return row ?? null;
+}
+
+/** Replaces a plan's columns and schedule (call inside the caller's transaction). */
+export async function replacePlanContent(
+  db: Tx,
+  planId: string,
+  columns: Partial<typeof plans.$inferInsert>,
+  schedule: { week: number; day: number; position: number; workoutId: string }[],
+): Promise<void> {
+  await db.update(plans).set(columns).where(eq(plans.id, planId));
+  await db.delete(planWorkouts).where(eq(planWorkouts.planId, planId));
+  if (schedule.length) await db.insert(planWorkouts).values(schedule.map((s) => ({ ...s, planId })));
 }

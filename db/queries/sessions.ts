@@ -233,3 +233,20 @@ export async function findRecentStartedSession(db: Tx, args: { workoutId: string
     .limit(1);
   return row ?? null;
 }
+
+/** A member's workout sessions, newest first, with the workout's name (the console's member page). */
+export async function listMemberSessions(db: Tx, args: { organizationId: string; endUserId: string; limit: number; offset: number }) {
+  const where = and(eq(workoutSessions.organizationId, args.organizationId), eq(workoutSessions.endUserId, args.endUserId));
+  const [rows, total] = await Promise.all([
+    db
+      .select({ session: workoutSessions, workoutName: workouts.name })
+      .from(workoutSessions)
+      .innerJoin(workouts, eq(workouts.id, workoutSessions.workoutId))
+      .where(where)
+      .orderBy(desc(workoutSessions.createdAt), desc(workoutSessions.id))
+      .limit(args.limit)
+      .offset(args.offset),
+    db.$count(workoutSessions, where),
+  ]);
+  return { rows, total };
+}

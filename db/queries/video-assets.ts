@@ -1,6 +1,6 @@
-import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import { type AudioType, type VideoAssetKind, videoAssets } from "../schema";
+import { type AudioType, type VideoAssetKind, instructionAudio, videoAssets } from "../schema";
 import { assetRelationColumns, containsPattern, queryPrepared, textArray } from "./workouts";
 
 /** Columns of a clip that the public shapes use (never search text or AI-only fields). */
@@ -155,4 +155,28 @@ export async function listVideoAssetsPage(db: Tx, args: ListVideoAssetsArgs) {
     db.select({ n: sql<number>`count(*)::int` }).from(videoAssets).where(where),
   ]);
   return { rows, total: countRow?.n ?? 0 };
+}
+
+/** The kind of a live clip of the workspace itself (not stock), or null. */
+export async function findWorkspaceClipKind(db: Tx, organizationId: string, videoAssetId: string): Promise<VideoAssetKind | null> {
+  const [row] = await db
+    .select({ kind: videoAssets.kind })
+    .from(videoAssets)
+    .where(and(eq(videoAssets.id, videoAssetId), eq(videoAssets.organizationId, organizationId), isNull(videoAssets.deletedAt), isNull(videoAssets.stockTier)));
+  return row?.kind ?? null;
+}
+
+export async function insertVideoAsset(db: Tx, row: typeof videoAssets.$inferInsert): Promise<void> {
+  await db.insert(videoAssets).values(row);
+}
+
+/** Sets a clip's voice track of one locale and type, replacing the previous file (its script text goes with it). */
+export async function upsertInstructionAudio(db: Tx, row: { videoAssetId: string; locale: string; type: AudioType; assetKey: string; durationSeconds: number }): Promise<void> {
+  await db
+    .insert(instructionAudio)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [instructionAudio.videoAssetId, instructionAudio.locale, instructionAudio.type],
+      set: { assetKey: row.assetKey, durationSeconds: row.durationSeconds, scriptText: null, createdAt: new Date() },
+    });
 }

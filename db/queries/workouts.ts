@@ -9,9 +9,10 @@ import {
   type VideoAssetKind,
   WORKOUT_DIFFICULTY_RANK_SQL,
   instructionAudio,
+  organizations,
   trainers,
-  type videoAssets,
-  workoutExports,
+  videoAssets,
+  workoutCategories,
   workoutSegments,
   workouts,
 } from "../schema";
@@ -80,6 +81,7 @@ const detailColumns = {
   status: workouts.status,
   deletedAt: workouts.deletedAt,
   mixBgMusic: workouts.mixBgMusic,
+  musicPoolIds: workouts.musicPoolIds,
   musicPlaylists: workouts.musicPlaylists,
   coverKey: workouts.coverKey,
   thumbnailKey: workouts.thumbnailKey,
@@ -125,6 +127,8 @@ export interface ListWorkoutsArgs {
   difficulty?: Difficulty;
   categoryIds?: string[];
   customCategories?: string[];
+  /** Workouts whose clips use any of these equipment ids (the clips the `equipment` field is derived from). */
+  equipmentIds?: string[];
   minSeconds?: number;
   maxSeconds?: number;
   allowAssessment?: boolean;
@@ -150,6 +154,7 @@ function listConditions(args: ListWorkoutsArgs): SQL {
   }
   if (args.customCategories?.length) categoryConds.push(sql`${workouts.customCategories} && ${textArray(args.customCategories)}`);
   if (categoryConds.length) conds.push(sql`(${sql.join(categoryConds, sql` or `)})`);
+  if (args.equipmentIds?.length) conds.push(usesEquipment(args.equipmentIds));
   if (args.search) {
     const { words, spellings } = args.search;
     words.forEach((w, i) => {
@@ -159,6 +164,29 @@ function listConditions(args: ListWorkoutsArgs): SQL {
     });
   }
   return and(...conds)!;
+}
+
+/**
+ * A workout uses equipment when a clip its playlist plays (exercise and class clips, every clip of
+ * a multiExercise block) or an analysed class chapter names it: the same clips listWorkoutFacets
+ * derives the `equipment` field from. Used by the hosted grids' equipment filter.
+ */
+function usesEquipment(equipmentIds: string[]): SQL {
+  const ids = textArray(equipmentIds);
+  return sql`exists (
+    select 1 from workout_segments s
+    where s.workout_id = ${workouts.id} and s.kind in ('exercise', 'multiExercise', 'class') and (
+      exists (
+        select 1 from video_asset_equipment e
+        where e.equipment_id = any(${ids})
+          and e.video_asset_id = any(case when s.kind = 'multiExercise' and coalesce(cardinality(s.exercise_ids), 0) > 0 then s.exercise_ids else array[s.video_asset_id] end)
+      )
+      or (s.kind = 'class' and exists (
+        select 1 from video_assets a cross join lateral jsonb_array_elements(a.chapters) c
+        where a.id = s.video_asset_id and a.chapters is not null and (c.value->'equipmentIds') ?| ${ids}
+      ))
+    )
+  )`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -216,7 +244,7 @@ export function listOrgWorkoutPage(db: Tx, args: ListWorkoutsArgs) {
   return db
     .select({
       ...workoutListColumns,
-      contentVersion: sql<string>`(select coalesce(max(v.updated_at)::text, 'none') from workouts v where v.organization_id = ${args.organizationId})`,
+      contentVersion: sql<string>`${workspaceVersionSql(args.organizationId)}`,
     })
     .from(workouts)
     .where(listConditions(args))
@@ -271,13 +299,17 @@ export async function listWorkoutsByIds(db: Tx, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Content versions of workspaces: one backward probe of workouts_org_updated_idx each. */
+/**
+ * A workspace's content version as SQL: its latest workout change and latest rating change (one
+ * backward probe each of workouts_org_updated_idx and workouts_org_rated_idx).
+ */
+function workspaceVersionSql(organizationId: SQL | string): SQL {
+  return sql`(coalesce((select max(v.updated_at) from workouts v where v.organization_id = ${organizationId})::text, 'none') || '/' || coalesce((select max(v.rated_at) from workouts v where v.organization_id = ${organizationId})::text, ''))`;
+}
+
+/** Content versions of workspaces (see workspaceVersionSql). */
 async function readWorkspaceVersions(db: Tx, organizationIds: string[]): Promise<Map<string, string>> {
-  const rows = await queryPrepared<{ id: string; v: string }>(
-    db,
-    sql`select o.id, coalesce((select max(w.updated_at) from workouts w where w.organization_id = o.id)::text, 'none') as v
-        from unnest(${textArray(organizationIds)}) as o(id)`,
-  );
+  const rows = await queryPrepared<{ id: string; v: string }>(db, sql`select o.id, ${workspaceVersionSql(sql`o.id`)} as v from unnest(${textArray(organizationIds)}) as o(id)`);
   return new Map(rows.map((r) => [r.id, r.v]));
 }
 
@@ -490,35 +522,13 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
   };
 }
 
-/** Finished exports of one kind, newest first (processing and failed rows never count). */
-export function listReadyExports(db: Tx, workoutId: string, kind: "video" | "audio") {
-  return db
-    .select({
-      id: workoutExports.id,
-      locale: workoutExports.locale,
-      assetKey: workoutExports.assetKey,
-      createdAt: workoutExports.createdAt,
-      completedAt: workoutExports.completedAt,
-    })
-    .from(workoutExports)
-    .where(
-      and(
-        eq(workoutExports.workoutId, workoutId),
-        eq(workoutExports.kind, kind),
-        sql`${workoutExports.status} = 'ready'`,
-        sql`${workoutExports.assetKey} is not null`,
-      ),
-    )
-    .orderBy(desc(workoutExports.createdAt), desc(workoutExports.id));
-}
-
 /** The few columns that decide whether a cached rendering of a workout is still current. */
 type WorkoutVersionRow = { organization_id: string; status: string; deleted_at: string | null; version: string };
 
 async function readWorkoutVersions(db: Tx, ids: string[]): Promise<Map<string, WorkoutVersionRow>> {
   const rows = await queryPrepared<WorkoutVersionRow & { id: string }>(
     db,
-    sql`select id, organization_id, status, deleted_at, updated_at::text as version from workouts where id = any(${textArray(ids)})`,
+    sql`select id, organization_id, status, deleted_at, updated_at::text || '/' || coalesce(rated_at::text, '') as version from workouts where id = any(${textArray(ids)})`,
   );
   return new Map(rows.map(({ id, ...row }) => [id, row]));
 }
@@ -532,4 +542,237 @@ const workoutVersion = freshReader(readWorkoutVersions);
  */
 export async function findWorkoutVersion(db: Tx, workoutId: string): Promise<WorkoutVersionRow | null> {
   return (await workoutVersion(db, workoutId)) ?? null;
+}
+
+// --- Writes of the content services (server/services/content/create-workout.ts, publish-content.ts) ---
+
+export type NewWorkout = typeof workouts.$inferInsert;
+export type NewWorkoutSegment = typeof workoutSegments.$inferInsert;
+
+/** Writes a workout, its categories and its playlist (call inside the caller's transaction). */
+export async function insertWorkoutWithPlaylist(db: Tx, workout: NewWorkout, categoryIds: string[], segments: NewWorkoutSegment[]): Promise<void> {
+  await db.insert(workouts).values(workout);
+  if (categoryIds.length) await db.insert(workoutCategories).values(categoryIds.map((categoryId) => ({ workoutId: workout.id!, categoryId })));
+  if (segments.length) await db.insert(workoutSegments).values(segments);
+}
+
+/** The clips a playlist may reference, with what its segments need (any organization; callers check access). */
+export function listSegmentAssets(db: Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: videoAssets.id,
+      organizationId: videoAssets.organizationId,
+      kind: videoAssets.kind,
+      stockTier: videoAssets.stockTier,
+      durationSeconds: videoAssets.durationSeconds,
+      estimatedRepDuration: videoAssets.estimatedRepDuration,
+      videoKey: videoAssets.videoKey,
+      posterKey: videoAssets.posterKey,
+      thumbnailKey: videoAssets.thumbnailKey,
+    })
+    .from(videoAssets)
+    .where(and(sql`${videoAssets.id} = any(${textArray(ids)})`, sql`${videoAssets.deletedAt} is null`));
+}
+
+/**
+ * What frames a workspace's workouts: its newest intro and outro clips and the break image its
+ * playlists use most, so a generated workout opens, rests and closes like the workspace's own.
+ */
+export async function findWorkspaceFraming(db: Tx, organizationId: string): Promise<{ introId: string | null; outroId: string | null; breakImageKey: string | null }> {
+  const [row] = await db.execute<{ intro_id: string | null; outro_id: string | null; break_image_key: string | null }>(sql`
+    select
+      (select a.id from video_assets a where a.organization_id = ${organizationId} and a.kind = 'workout-intro' and a.deleted_at is null
+        order by a.created_at desc, a.id limit 1) as intro_id,
+      (select a.id from video_assets a where a.organization_id = ${organizationId} and a.kind = 'workout-outro' and a.deleted_at is null
+        order by a.created_at desc, a.id limit 1) as outro_id,
+      (select s.break_image_key from workout_segments s join workouts w on w.id = s.workout_id
+        where w.organization_id = ${organizationId} and s.kind = 'break' and s.break_image_key is not null
+        group by s.break_image_key order by count(*) desc, s.break_image_key limit 1) as break_image_key`);
+  return { introId: row?.intro_id ?? null, outroId: row?.outro_id ?? null, breakImageKey: row?.break_image_key ?? null };
+}
+
+/** A live workout of an organization with what publishing and autopilot checks need. */
+export async function findOrgWorkoutState(db: Tx, organizationId: string, workoutId: string) {
+  const [row] = await db
+    .select({
+      id: workouts.id,
+      status: workouts.status,
+      source: workouts.source,
+      duration: workouts.duration,
+      // Qualified by hand: drizzle renders a single-table select's columns unqualified, which the subquery would resolve to s.id.
+      segments: sql<number>`(select count(*)::int from workout_segments s where s.workout_id = "workouts"."id")`,
+    })
+    .from(workouts)
+    .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), sql`${workouts.deletedAt} is null`))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Moves a live workout from one status to the other (bumping updated_at, which versions every
+ * cached list, playlist and facet of it). Returns whether a row changed.
+ */
+export async function setWorkoutStatus(db: Tx, organizationId: string, workoutId: string, from: "draft" | "published", to: "draft" | "published"): Promise<boolean> {
+  const rows = await db
+    .update(workouts)
+    .set({ status: to, updatedAt: new Date(), ...(to === "published" ? { publishedAt: sql`coalesce(${workouts.publishedAt}, now())` } : {}) })
+    .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), eq(workouts.status, from), sql`${workouts.deletedAt} is null`))
+    .returning({ id: workouts.id });
+  return rows.length > 0;
+}
+
+/** A live workout of an organization, locked for an edit in the caller's transaction. */
+export async function lockOrgWorkout(db: Tx, organizationId: string, workoutId: string) {
+  const [row] = await db
+    .select({ id: workouts.id, status: workouts.status, locked: workouts.locked })
+    .from(workouts)
+    .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), sql`${workouts.deletedAt} is null`))
+    .for("update");
+  return row ?? null;
+}
+
+/** Replaces a workout's columns, categories and playlist (call inside the caller's transaction). */
+export async function replaceWorkoutContent(db: Tx, workoutId: string, columns: Partial<NewWorkout>, categoryIds: string[], segments: NewWorkoutSegment[]): Promise<void> {
+  await db.update(workouts).set(columns).where(eq(workouts.id, workoutId));
+  await db.delete(workoutCategories).where(eq(workoutCategories.workoutId, workoutId));
+  if (categoryIds.length) await db.insert(workoutCategories).values(categoryIds.map((categoryId) => ({ workoutId, categoryId })));
+  await db.delete(workoutSegments).where(eq(workoutSegments.workoutId, workoutId));
+  if (segments.length) await db.insert(workoutSegments).values(segments);
+}
+
+// --- The console's library (every live workout of a workspace: drafts and private ones too) ---
+
+export interface WorkspaceWorkoutFilter {
+  organizationId: string;
+  /** Lower-cased words that must all appear in the search document. */
+  words?: string[];
+  status?: "draft" | "published";
+  visibility?: "public" | "private";
+  difficulty?: Difficulty;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a workspace's live workouts, most recently changed first, and the total that matches. */
+export async function listWorkspaceWorkoutPage(db: Tx, f: WorkspaceWorkoutFilter) {
+  const conds: SQL[] = [eq(workouts.organizationId, f.organizationId), sql`${workouts.deletedAt} is null`];
+  for (const w of f.words ?? []) conds.push(sql`${workouts.searchText} like ${containsPattern(w)}`);
+  if (f.status) conds.push(eq(workouts.status, f.status));
+  if (f.visibility) conds.push(eq(workouts.visibility, f.visibility));
+  if (f.difficulty) conds.push(eq(workouts.difficulty, f.difficulty));
+  const where = and(...conds)!;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: workouts.id,
+        name: workouts.name,
+        status: workouts.status,
+        visibility: workouts.visibility,
+        difficulty: workouts.difficulty,
+        duration: workouts.duration,
+        source: workouts.source,
+        locked: workouts.locked,
+        thumbnailKey: workouts.thumbnailKey,
+        updatedAt: workouts.updatedAt,
+        publishedAt: workouts.publishedAt,
+        segments: sql<number>`(select count(*)::int from workout_segments s where s.workout_id = "workouts"."id")`,
+      })
+      .from(workouts)
+      .where(where)
+      .orderBy(desc(workouts.updatedAt), desc(workouts.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.$count(workouts, where),
+  ]);
+  return { rows, total };
+}
+
+/** A live workout of a workspace with its categories and ordered playlist (the console's builder). */
+export async function findWorkoutForEditing(db: Tx, organizationId: string, workoutId: string) {
+  const [row] = await db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.id, workoutId), eq(workouts.organizationId, organizationId), sql`${workouts.deletedAt} is null`));
+  if (!row) return null;
+  const [categories, segments] = await Promise.all([
+    db.select({ categoryId: workoutCategories.categoryId }).from(workoutCategories).where(eq(workoutCategories.workoutId, workoutId)),
+    db
+      .select({
+        segment: workoutSegments,
+        clipName: videoAssets.name,
+        clipKind: videoAssets.kind,
+        clipThumbnailKey: videoAssets.thumbnailKey,
+        clipDuration: videoAssets.durationSeconds,
+        clipStockTier: videoAssets.stockTier,
+      })
+      .from(workoutSegments)
+      .leftJoin(videoAssets, eq(videoAssets.id, workoutSegments.videoAssetId))
+      .where(eq(workoutSegments.workoutId, workoutId))
+      .orderBy(asc(workoutSegments.position)),
+  ]);
+  return { workout: row, categoryIds: categories.map((c) => c.categoryId), segments };
+}
+
+/** Names and kinds of clips by id (the builder shows the extra clips of multi-exercise blocks). */
+export function listClipLabels(db: Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: videoAssets.id, name: videoAssets.name, kind: videoAssets.kind, thumbnailKey: videoAssets.thumbnailKey })
+    .from(videoAssets)
+    .where(inArray(videoAssets.id, ids));
+}
+
+/** Which of these workouts are published, live workouts of the organization. */
+export async function listPublishedWorkoutIds(db: Tx, organizationId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: workouts.id })
+    .from(workouts)
+    .where(and(eq(workouts.organizationId, organizationId), inArray(workouts.id, ids), LISTED_WORKOUT));
+  return rows.map((r) => r.id);
+}
+
+/** What a workout.published webhook says about each workout, with its organization's default locale for the name. */
+export function listPublishedWorkoutAnnouncements(db: Tx, workoutIds: readonly string[]) {
+  return db
+    .select({
+      id: workouts.id,
+      organizationId: workouts.organizationId,
+      name: workouts.name,
+      visibility: workouts.visibility,
+      difficulty: workouts.difficulty,
+      duration: workouts.duration,
+      publishedAt: workouts.publishedAt,
+      locale: organizations.defaultLocale,
+    })
+    .from(workouts)
+    .innerJoin(organizations, eq(organizations.id, workouts.organizationId))
+    .where(inArray(workouts.id, [...workoutIds]));
+}
+
+/**
+ * Published, live workouts whose rendered exports use any of these clips (a playlist segment
+ * plays it, or speaks its voice tracks) or music tracks (a pool the workout's music comes from:
+ * the organization's pools and its trainer's). A workout whose mix leaves the music out is
+ * included too: its export version decides whether anything is rendered again.
+ */
+export async function listPublishedWorkoutsUsingMedia(db: Tx, media: { videoAssetIds?: readonly string[]; musicTrackIds?: readonly string[] }): Promise<string[]> {
+  const clips = media.videoAssetIds ?? [];
+  const tracks = media.musicTrackIds ?? [];
+  if (clips.length === 0 && tracks.length === 0) return [];
+  const rows = await db.execute<{ id: string }>(sql`
+    select w.id from workouts w
+    where w.status = 'published' and w.deleted_at is null
+      and (
+        exists (select 1 from workout_segments s where s.workout_id = w.id and s.video_asset_id = any(${textArray(clips)}))
+        or exists (
+          select 1 from music_pool_tracks pt
+          join music_pools p on p.id = pt.pool_id
+          where pt.track_id = any(${textArray(tracks)}) and p.organization_id = w.organization_id
+            and (p.trainer_id is null or p.trainer_id = w.trainer_id)
+        )
+      )
+    order by w.id`);
+  return rows.map((r) => r.id);
 }

@@ -60,9 +60,19 @@ export const workouts = pgTable(
     coverKey: text(),
     thumbnailKey: text(),
     musicPlaylists: jsonb().$type<MusicPlaylists>().notNull().default({ spotify: null, appleMusic: null, youtubeMusic: null }),
+    /**
+     * Music pools the workout plays (chosen in the console's builder). Empty: the organization's
+     * pools plus its trainer's, as before pools could be chosen.
+     */
+    musicPoolIds: text().array().notNull().default(sql`'{}'::text[]`),
     /** Denormalized from feedback in the same transaction, so lists never aggregate. */
     ratingSum: integer().notNull().default(0),
     ratingCount: integer().notNull().default(0),
+    /**
+     * Last change of the rating. A rating is not an edit (updatedAt stays), but cached renderings
+     * that show the rating key their version on both (db/queries/workouts.ts).
+     */
+    ratedAt: ts("rated_at"),
     publishedAt: ts("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -79,6 +89,7 @@ export const workouts = pgTable(
       index("workouts_listed_filters_idx").on(t.organizationId, t.difficulty, t.visibility, t.allowAssessment, t.duration, t.id).where(listed),
       // The workspace content version (latest change of any workout, deleted ones included) that keys cached list totals.
       index("workouts_org_updated_idx").on(t.organizationId, t.updatedAt),
+      index("workouts_org_rated_idx").on(t.organizationId, t.ratedAt),
       index("workouts_listed_updated_idx").on(t.organizationId, t.updatedAt, t.id).where(listed),
       index("workouts_org_visibility_idx").on(t.organizationId, t.visibility, t.createdAt).where(listed),
       index("workouts_org_difficulty_idx").on(t.organizationId, t.difficulty, t.createdAt).where(listed),
@@ -152,26 +163,6 @@ export const workoutSegments = pgTable(
     breakImageKey: text(),
   },
   (t) => [uniqueIndex("workout_segments_pos_uq").on(t.workoutId, t.position)],
-);
-
-export const EXPORT_KINDS = ["video", "audio"] as const;
-
-/** Rendered full-workout exports (video MP4, audio M4A) per locale. */
-export const workoutExports = pgTable(
-  "workout_exports",
-  {
-    id: id(),
-    workoutId: text()
-      .notNull()
-      .references(() => workouts.id, { onDelete: "cascade" }),
-    kind: text().$type<(typeof EXPORT_KINDS)[number]>().notNull(),
-    locale: text().notNull(),
-    status: text().$type<"processing" | "ready" | "failed">().notNull().default("processing"),
-    assetKey: text(),
-    createdAt: createdAt(),
-    completedAt: ts("completed_at"),
-  },
-  (t) => [index("workout_exports_lookup_idx").on(t.workoutId, t.kind, t.status, t.createdAt)],
 );
 
 export const musicTracks = pgTable(

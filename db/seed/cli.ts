@@ -1,5 +1,7 @@
+import { env } from "@/server/env";
 import { bootstrapDatabase } from "../bootstrap";
 import { closeDb, getDb } from "../client";
+import { stopJobWorker } from "../../server/jobs";
 import { seedOrganizationPair } from "./seed";
 
 // npm run --silent seed -- --json: seeds a fresh pair of organizations and prints the run contract's JSON object.
@@ -16,8 +18,10 @@ try {
   else {
     console.log(`Seeded organizations ${result.organizationId} and ${result.otherOrganizationId}.`);
     console.log(`Team API key: ${result.apiKey}`);
-    console.log(`Try: curl -H "X-Api-Key: ${result.apiKey}" http://localhost:${process.env.PORT ?? 3000}/v1/orgs/${result.organizationId}/workouts`);
+    console.log(`Try: curl -H "X-Api-Key: ${result.apiKey}" http://localhost:${env().PORT}/v1/orgs/${result.organizationId}/workouts`);
   }
+  // The export render requests are queued; the server's job worker renders them.
+  await stopJobWorker();
   await closeDb();
   if (embedded?.owner) await embedded.stop();
   process.exit(0);

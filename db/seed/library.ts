@@ -18,8 +18,6 @@ import {
   workoutCategories,
   workoutSegments,
   workouts,
-  drops,
-  dropVariants,
   type VideoAssetKind,
 } from "../schema";
 import { newId } from "../schema/columns";
@@ -29,9 +27,9 @@ import { METHODOLOGIES } from "./data/methodologies";
 import { MUSIC_POOLS, MUSIC_TRACKS } from "./data/music";
 import { PLANS } from "./data/plans";
 import { FEEDBACK_OPTIONS } from "./data/reference";
-import { DROPS } from "./data/drops";
 import { TRAINERS, WORKOUTS, type WorkoutSegmentSeed } from "./data/workouts";
 import { categoryId, equipmentId, goalId, muscleGroupId } from "./reference";
+import { seedOrganizationDrops } from "./drops";
 import { seedManifest } from "./manifest";
 
 /** Lower-cased concatenation of every translation: the trigram search document. */
@@ -382,32 +380,8 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     );
   }
 
-  // Social drops (ready ones with variants; one still processing)
-  for (const d of DROPS) {
-    const sourceId = d.sourceType === "workout" ? workoutIdByKey.get(d.sourceKey)! : exerciseIdByKey.get(d.sourceKey)!;
-    const sourceName =
-      d.sourceType === "workout" ? (WORKOUTS.find((w) => w.key === d.sourceKey)?.name["en-US"] ?? d.title) : (EXERCISES.find((e) => e.key === d.sourceKey)?.name["en-US"] ?? d.title);
-    const clipKey = d.sourceType === "workout" ? ((WORKOUTS.find((w) => w.key === d.sourceKey)?.segments.find((s) => s.kind === "exercise") as { exerciseKey: string } | undefined)?.exerciseKey ?? "squat") : d.sourceKey;
-    const dropId = newId();
-    await db.insert(drops).values({
-      id: dropId,
-      organizationId,
-      sourceType: d.sourceType,
-      sourceId,
-      sourceName,
-      title: d.title,
-      sourceThumbnailKey: maybe(`thumbs/${clipKey}.jpg`),
-      locale: d.locale,
-      channelPreset: d.channelPreset,
-      status: d.status ?? "ready",
-      copyPack: d.copyPack,
-      ctaUrl: d.ctaUrl ?? null,
-      coverKey: maybe(`posters/${clipKey}.jpg`),
-    });
-    if (d.variants.length) {
-      await db.insert(dropVariants).values(d.variants.map((v) => ({ dropId, aspectRatio: v.aspectRatio, durationSeconds: v.durationSeconds, assetKey: mediaKey(`clips/${clipKey}.mp4`) })));
-    }
-  }
+  // Social drops (ready ones pointing at the media rendered at seed time; one still processing)
+  await seedOrganizationDrops(db, organizationId, { workoutIdByKey, exerciseIdByKey });
 
   // Members
   const members = [

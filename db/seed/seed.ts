@@ -2,14 +2,18 @@ import type { Db } from "../client";
 import { issueAccessToken } from "@/server/api/tokens";
 import { getMediaStorage } from "@/server/media/storage";
 import { importSeedMedia } from "@/server/media/import-seed-media";
+import { grantConsoleOwner } from "@/server/services/console/accounts";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
+import { renderSeedDropMedia } from "./drops";
+import { requestWorkoutExports } from "@/server/services/exports/request-exports";
 import { seedOrganizationLibrary } from "./library";
 import { upsertReferenceData } from "./reference";
 import { upsertStockCatalog } from "./stock";
 
-/** Platform-wide data every workspace relies on: reference data, stock catalog, demo media. */
+/** Platform-wide data every workspace relies on: reference data, stock catalog, demo media, seed drop renders. */
 export async function seedPlatform(db: Db): Promise<void> {
   await importSeedMedia(getMediaStorage());
+  await renderSeedDropMedia(getMediaStorage());
   await db.transaction(async (tx) => {
     await upsertReferenceData(tx);
     await upsertStockCatalog(tx);
@@ -31,6 +35,8 @@ export interface SeedResult {
   planIds: string[];
   videoAssetIds: string[];
   otherWorkoutIds: string[];
+  /** The owner of organizationId in the console (fresh password per run). */
+  consoleUser: { email: string; password: string };
 }
 
 /**
@@ -45,7 +51,9 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     const library = await seedOrganizationLibrary(tx, organizationId, { emailDomain: `studio-${suffix}.example.com` });
     const apiKey = (await createApiKey(tx, { organizationId, kind: "team", name: "Seed team key" })).key;
     const contentOnlyApiKey = (await createApiKey(tx, { organizationId, kind: "content", name: "Seed content-only key" })).key;
-    return { organizationId, library, apiKey, contentOnlyApiKey };
+    // The workspace's first trainer (the autopilot's owner too) owns it in the console.
+    const consoleUser = await grantConsoleOwner(tx, library.trainerIds[0]!);
+    return { organizationId, library, apiKey, contentOnlyApiKey, consoleUser };
   });
   const other = await db.transaction(async (tx) => {
     const organizationId = await createOrganization(tx, { name: `${label} Partner Gym`, subscriptionPlan: "internal" });
@@ -54,8 +62,20 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     return { organizationId, library, apiKey };
   });
   const multiOrgApiKey = (
-    await createApiKey(db, { organizationId: main.organizationId, kind: "multi", name: "Seed multi-organization key", extraOrganizationIds: [other.organizationId] })
+    await createApiKey(db, {
+      organizationId: main.organizationId,
+      kind: "multi",
+      name: "Seed multi-organization key",
+      extraOrganizationIds: [other.organizationId],
+    })
   ).key;
+  // Render the demo library's exports in the background (the job worker of the running server):
+  // the seed only enqueues, one event per published workout.
+  await requestWorkoutExports(
+    db,
+    [main.library, other.library].flatMap((l) => [...l.workoutIds, ...l.privateWorkoutIds]),
+    "seed",
+  );
   const endUser = main.library.endUsers[0]!;
   const accessToken = await issueAccessToken(endUser.id, main.organizationId, 30 * 24 * 3600);
   return {
@@ -73,5 +93,6 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     planIds: main.library.planIds,
     videoAssetIds: main.library.videoAssetIds,
     otherWorkoutIds: other.library.workoutIds,
+    consoleUser: main.consoleUser,
   };
 }

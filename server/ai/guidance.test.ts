@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { muscleGroupId } from "@/db/seed/reference";
 import { mergeSignals, readGuidance } from "./guidance";
-import { seedReferenceIndex, seedTeamPool, teamExerciseId } from "./mocks/seed-catalog";
+import { seedReferenceIndex, seedTeamPool, teamExerciseId } from "@/test/support/ai-mocks/seed-catalog";
 
 const ref = seedReferenceIndex();
 const pool = seedTeamPool();

@@ -41,15 +41,27 @@ export interface PoolExercise {
 
 export const primaryMuscle = (e: Pick<PoolExercise, "muscles">): string | null => e.muscles[0]?.[0] ?? null;
 
-/** Reference data the engines need, keyed for quick lookups. */
+/** One platform reference row (category, muscle group, equipment, goal) with its translations. */
+export interface ReferenceEntry {
+  id: string;
+  key: string;
+  name: Record<string, string>;
+  sortOrder: number;
+}
+
+/**
+ * The platform reference data keyed for lookups: the one index the engines, the content shapes
+ * and the AI services share (built once per load of the cached reference data, in
+ * server/services/metadata/reference-cache.ts).
+ */
 export interface ReferenceIndex {
-  categoryById: Map<string, { id: string; key: string; name: Record<string, string> }>;
-  categoryByKey: Map<string, { id: string; key: string; name: Record<string, string> }>;
-  muscleById: Map<string, { id: string; key: string; name: Record<string, string> }>;
-  muscleByKey: Map<string, { id: string; key: string; name: Record<string, string> }>;
-  equipmentById: Map<string, { id: string; key: string; name: Record<string, string>; equipmentCategoryId: string | null }>;
-  equipmentCategoryById: Map<string, { id: string; key: string; name: Record<string, string> }>;
-  goalById: Map<string, { id: string; key: string; name: Record<string, string> }>;
+  categoryById: Map<string, ReferenceEntry>;
+  categoryByKey: Map<string, ReferenceEntry>;
+  muscleById: Map<string, ReferenceEntry>;
+  muscleByKey: Map<string, ReferenceEntry>;
+  equipmentById: Map<string, ReferenceEntry & { equipmentCategoryId: string | null }>;
+  equipmentCategoryById: Map<string, ReferenceEntry>;
+  goalById: Map<string, ReferenceEntry>;
 }
 
 /** A methodology (Programming DNA) profile as the engines see it: guidance stays server-side. */

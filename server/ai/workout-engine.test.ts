@@ -1,8 +1,8 @@
 process.env.LOG_LEVEL = "silent";
 import { describe, expect, it } from "vitest";
 import { prepareGeneration } from "./generate";
-import { candidateIdsIn, mockInvalidModel, mockJsonModel, mockSlowModel } from "./mocks/mock-model";
-import { seedReferenceIndex, seedStockPool, seedTeamPool } from "./mocks/seed-catalog";
+import { candidateIdsIn, mockInvalidModel, mockJsonModel, mockSlowModel } from "@/test/support/ai-mocks/mock-model";
+import { seedReferenceIndex, seedStockPool, seedTeamPool } from "@/test/support/ai-mocks/seed-catalog";
 import { verifyWorkout } from "./rules";
 import { type WorkoutEngineInput, runWorkoutEngine } from "./workout-engine";
 

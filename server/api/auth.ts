@@ -1,5 +1,6 @@
 import { type ApiKeyRecord, findApiKeyByHash, touchApiKey } from "@/db/queries/api-keys";
 import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
+import { onCacheInvalidation } from "@/db/cache-invalidation";
 import { getDb } from "@/db/client";
 import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
@@ -16,12 +17,14 @@ export class Caller {
     readonly apiKey: ApiKeyRecord | null,
     readonly member: { endUserId: string; organizationId: string } | null,
     readonly limits: OrganizationLimits,
-  ) {}
+    /** Overrides the subject derived from the key or the member (hosted pages count per organization). */
+    subject?: string,
+  ) {
+    this.rateLimitSubject = subject ?? (apiKey ? `key:${apiKey.id}` : `member:${member?.endUserId}`);
+  }
 
   /** The rate-limit subject: the key, or the member for Bearer-only calls. */
-  get rateLimitSubject(): string {
-    return this.apiKey ? `key:${this.apiKey.id}` : `member:${this.member!.endUserId}`;
-  }
+  readonly rateLimitSubject: string;
 
   get isMultiOrganization(): boolean {
     return this.apiKey?.kind === "multi";
@@ -77,11 +80,26 @@ function remember<T>(map: Map<string, CacheEntry<T>>, key: string, value: T, ttl
   map.set(key, { value, expires: Date.now() + ttl });
 }
 
+/**
+ * Forgets one key at once (the console revokes keys through the same process's module copy, see
+ * server/http/direct-dispatch.ts); other instances stop accepting it within KEY_TTL_MS.
+ */
+export function forgetApiKey(hash: string): void {
+  keyCache.delete(hash);
+}
+
 /** Forget cached keys and organizations (tests that change plans or revoke keys). */
 export function clearAuthCaches(): void {
   keyCache.clear();
   orgCache.clear();
 }
+
+// Other instances' and the console's writes: a revoked key or a changed plan applies on the next request.
+onCacheInvalidation((topic, key) => {
+  if (topic === "api_key") keyCache.delete(key);
+  else if (topic === "organization") orgCache.delete(key);
+  else if (topic === "*") clearAuthCaches();
+});
 
 export async function organizationLimits(organizationId: string): Promise<OrganizationLimits | null> {
   const hit = cached(orgCache, organizationId);
@@ -91,34 +109,89 @@ export async function organizationLimits(organizationId: string): Promise<Organi
   return row;
 }
 
-async function lookupKey(raw: string): Promise<ApiKeyRecord | null> {
-  const hash = hashApiKey(raw);
+/**
+ * Hashes of well-formed keys seen recently, by the key as sent: a busy key is hashed (and its
+ * format checked) once, not on every request. Holds no more than the key cache's bound of keys.
+ */
+const hashOfKey = new Map<string, string>();
+
+/** The key's hash, or null when it is malformed. */
+function keyHash(raw: string): string | null {
+  let hash = hashOfKey.get(raw);
+  if (hash === undefined) {
+    if (!API_KEY_PATTERN.test(raw)) return null;
+    hash = hashApiKey(raw);
+    if (hashOfKey.size >= 10_000) hashOfKey.clear();
+    hashOfKey.set(raw, hash);
+  }
+  return hash;
+}
+
+async function lookupKey(hash: string): Promise<ApiKeyRecord | null> {
   let record = cached(keyCache, hash);
   if (record === undefined) {
     record = await findApiKeyByHash(getDb(), hash);
     remember(keyCache, hash, record, record ? KEY_TTL_MS : NEGATIVE_TTL_MS);
   }
-  if (record) {
-    // last-used is informational: write it at most once a minute per key, off the request path.
-    const now = Date.now();
-    if ((lastTouched.get(record.id) ?? 0) < now - 60_000) {
-      lastTouched.set(record.id, now);
-      touchApiKey(getDb(), record.id).catch((err) => log("warn", "could not record key use", { err: String(err) }));
-    }
-  }
+  if (record) noteKeyUse(record);
   return record;
 }
 
-/** Authenticates a request against the schemes its operation accepts. */
-export async function authenticate(req: Request, schemes: AuthScheme[]): Promise<Caller> {
+/** last-used is informational: written at most once a minute per key, off the request path. */
+function noteKeyUse(record: ApiKeyRecord): void {
+  const now = Date.now();
+  if ((lastTouched.get(record.id) ?? 0) < now - 60_000) {
+    lastTouched.set(record.id, now);
+    touchApiKey(getDb(), record.id).catch((err) => log("warn", "could not record key use", { err: String(err) }));
+  }
+}
+
+/**
+ * Callers of API keys without a member token, per key record and limits record: both are cached
+ * objects replaced when they change, and a Caller holds nothing else, so one serves every request
+ * of a key while its records are current.
+ */
+const keyCallers = new WeakMap<ApiKeyRecord, Caller>();
+
+/**
+ * The caller of a request authenticated by a cached API key alone, without a promise: the usual
+ * request of a busy key. Null when anything is not cached or not plain (a Bearer token, an
+ * unknown, expired or content-only key, a missing organization), for `authenticate` to decide.
+ */
+function cachedKeyCaller(req: Request, schemes: AuthScheme[]): Caller | null {
+  const rawKey = req.headers.get("x-api-key");
+  if (rawKey === null) return null;
+  if (schemes.includes("AccessToken") && req.headers.get("authorization") !== null) return null;
+  const hash = hashOfKey.get(rawKey);
+  if (hash === undefined) return null;
+  const apiKey = cached(keyCache, hash);
+  if (!apiKey || apiKey.kind === "content" || (apiKey.expiresAt && apiKey.expiresAt.getTime() <= Date.now())) return null;
+  const limits = cached(orgCache, apiKey.organizationId);
+  if (!limits) return null;
+  noteKeyUse(apiKey);
+  let caller = keyCallers.get(apiKey);
+  if (caller?.limits !== limits) {
+    caller = new Caller(apiKey, null, limits);
+    keyCallers.set(apiKey, caller);
+  }
+  return caller;
+}
+
+/** Authenticates a request against the schemes its operation accepts (synchronously when all it needs is cached). */
+export function authenticate(req: Request, schemes: AuthScheme[]): Caller | Promise<Caller> {
+  return cachedKeyCaller(req, schemes) ?? authenticateFully(req, schemes);
+}
+
+async function authenticateFully(req: Request, schemes: AuthScheme[]): Promise<Caller> {
   const rawKey = req.headers.get("x-api-key");
   const authz = req.headers.get("authorization");
   const bearer = schemes.includes("AccessToken") && authz?.toLowerCase().startsWith("bearer ") ? authz.slice(7).trim() : null;
 
   let apiKey: ApiKeyRecord | null = null;
   if (rawKey !== null) {
-    if (!API_KEY_PATTERN.test(rawKey)) throw unauthorized("The API key is malformed.");
-    apiKey = await lookupKey(rawKey);
+    const hash = keyHash(rawKey);
+    if (hash === null) throw unauthorized("The API key is malformed.");
+    apiKey = await lookupKey(hash);
     if (!apiKey) throw unauthorized("The API key is not valid.");
     if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= Date.now()) throw unauthorized("The API key has expired.");
     if (apiKey.kind === "content") throw unauthorized("Content-only keys cannot call the API.");
@@ -141,9 +214,14 @@ export async function authenticate(req: Request, schemes: AuthScheme[]): Promise
   return new Caller(apiKey, member, limits);
 }
 
-/** 404 for an organization that does not exist, 403 for one this caller may not use. */
-export async function assertOrganizationAccess(caller: Caller, organizationId: string): Promise<OrganizationLimits> {
-  const org = await organizationLimits(organizationId);
+/** 404 for an organization that does not exist, 403 for one this caller may not use (no promise when the organization is cached). */
+export function assertOrganizationAccess(caller: Caller, organizationId: string): OrganizationLimits | Promise<OrganizationLimits> {
+  const hit = cached(orgCache, organizationId);
+  if (hit !== undefined) return orgAccess(caller, organizationId, hit);
+  return organizationLimits(organizationId).then((org) => orgAccess(caller, organizationId, org));
+}
+
+function orgAccess(caller: Caller, organizationId: string, org: OrganizationLimits | null): OrganizationLimits {
   if (!org) throw notFound("Organization not found.");
   caller.assertOrganization(organizationId);
   return org;

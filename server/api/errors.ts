@@ -11,10 +11,14 @@ export const ERROR_CODES = {
   MethodNotAllowed: 405,
   RequestTimeout: 408,
   Conflict: 409,
+  /** Idempotency-Key: the first request with this key is still running; retry after Retry-After. */
+  IdempotencyKeyInProgress: 409,
   Gone: 410,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   UnprocessableEntity: 422,
+  /** Idempotency-Key: the key was used for a request with another method, path or body. */
+  IdempotencyKeyReused: 422,
   TooManyRequests: 429,
   InternalServerError: 500,
   NotImplemented: 501,
@@ -73,9 +77,16 @@ export function errorBody(err: ApiError): ErrorBody {
   };
 }
 
-export function errorResponse(err: ApiError, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(errorBody(err)), {
+/** Status, headers and body of the envelope for `err` (what errorResponse sends). */
+export function errorParts(err: ApiError, headers: Record<string, string> = {}): { status: number; headers: Record<string, string>; body: string } {
+  return {
     status: err.status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers, ...err.headers },
-  });
+    body: JSON.stringify(errorBody(err)),
+  };
+}
+
+export function errorResponse(err: ApiError, headers: Record<string, string> = {}): Response {
+  const parts = errorParts(err, headers);
+  return new Response(parts.body, { status: parts.status, headers: parts.headers });
 }

@@ -1,6 +1,8 @@
 import { publicBaseUrl } from "@/server/env";
+import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from "@/server/services/webhooks/event-types";
 import { SUPPORTED_LOCALES } from "./locale";
 import { ALL_OPERATIONS } from "./operations";
+import { CAST_CHANNEL_NOTES } from "./operations/cast";
 
 /** A plain-text summary of the API for LLM agents, generated from the declarations. */
 export function buildLlmsTxt(): string {
@@ -22,8 +24,18 @@ export function buildLlmsTxt(): string {
     "- Errors: `{ error: { code, message, target?, details? } }`; switch on `code`. Unknown query or body keys give 400 ValidationError.",
     "- Lists: `limit` and `offset`; follow `links.next` (absolute URL, absent on the last page); `links.total` is exact. Do not send `page`.",
     `- Locales: ${SUPPORTED_LOCALES.join(", ")}; reads fall back to en-US; no/no-NO read as nb-NO.`,
-    "- Rate limits: weighted units per key (1x or 10x per operation); read X-RateLimit-Limit/Remaining/Reset; on 429 wait Retry-After.",
+    "- Rate limits: weighted units per key (1x or 10x per operation); read X-RateLimit-Limit/Remaining/Reset; on 429 wait Retry-After. GET /v1/orgs/{organizationId}/usage reports caps, current windows and usage per key and operation.",
+    "- Retries of writes: send `Idempotency-Key: <uuid>` on POST/PUT/PATCH/DELETE and reuse it when retrying the same request. A repeat answers the first response with `Idempotent-Replayed: true` and runs nothing (kept 24 h per API key); another request under the same key is 422 IdempotencyKeyReused; while the first runs, 409 IdempotencyKeyInProgress with Retry-After.",
+    "- Webhooks instead of polling: POST /v1/orgs/{organizationId}/webhooks with `url` and `eventTypes` (the answer holds the `whsec_` secret once). Deliveries are Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature; verify with the standardwebhooks library on the raw body), JSON `{ type, timestamp, organizationId, data }`, retried for 24 h until a 2xx within 10 s; drop duplicates by webhook-id.",
+    "- Typed client: generate types from /openapi.json with openapi-typescript and call with openapi-fetch (see the README).",
+    "- Social drops and social publish accept only X-Api-Key (no Bearer token); drop exports answer presigned links valid about 7 days; a social publish PATCH that cannot be applied is 422 and changes nothing.",
+    "- Workout exports (`.../export/{video|audio}/stream_url`, 10x): 404 until rendered, usually seconds after a workout is published or changed; poll with a few seconds between calls.",
+    "- Coach chat (/v1/chat/conversations): send organizationId plus userEmail or userExternalUUID on every call (body for POST, query for GET and DELETE); lists are page-based (page, limit); POST .../messages with `Accept: text/event-stream` streams Server-Sent Events `delta` ({ text }) then `reply` ({ message, reply }) or `error`; proposed actions run only through POST .../actions/confirm ({ actionId }), once (409 after, 410 when expired). Details: docs/chat.md.",
     "",
     ...[...byTag.entries()].flatMap(([tag, lines]) => [`## ${tag}`, ...lines, ""]),
+    "## Webhook event types",
+    ...SUBSCRIBABLE_EVENT_TYPES.map((t) => `- ${t}: ${WEBHOOK_EVENT_TYPES[t].summary}`),
+    "",
+    ...CAST_CHANNEL_NOTES,
   ].join("\n");
 }

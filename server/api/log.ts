@@ -1,9 +1,15 @@
+import { env } from "@/server/env";
+
 /** Minimal structured logger: one JSON line per event on stderr. Never pass secrets. */
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 function threshold(): number {
-  return ORDER[(process.env.LOG_LEVEL as Level) ?? "info"] ?? 20;
+  try {
+    return ORDER[env().LOG_LEVEL];
+  } catch {
+    return ORDER.info; // a broken configuration must not silence the message that reports it
+  }
 }
 
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {

@@ -32,12 +32,18 @@ export interface OperationDef<
   /** When false an absent body is treated as `{}`. */
   bodyRequired?: boolean;
   success: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 202 | 204;
     description: string;
     schema?: R;
     /** Defaults to application/json. */
     contentType?: "application/json" | "text/plain";
   };
+  /**
+   * Further success responses a handler may answer with instead (returning its own `Response`),
+   * such as a Server-Sent Events stream when the client sends `Accept: text/event-stream`.
+   * Documented in OpenAPI next to the main one; not checked against a schema.
+   */
+  alternativeSuccess?: { status: 200 | 201; description: string; contentType: "text/event-stream" }[];
   /** Documented error statuses (the kernel's own 400/401/403/429 are added automatically). */
   errors?: number[];
   deprecated?: boolean;

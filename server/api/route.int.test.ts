@@ -29,6 +29,9 @@ const echo = defineOperation({
 const handlers = methods({
   POST: route(echo, async ({ body, caller }) => {
     if (body.name === "boom") throw new Error("secret database detail");
+    if (body.name === "dbdown")
+      throw new Error("Failed query", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+    if (body.name === "dbstop") throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
     if (body.name === "badshape") return { data: { nope: true } } as never;
     return { data: { name: body.name, member: caller.member?.endUserId ?? null } };
   }),
@@ -57,30 +60,58 @@ describe("route wrapper", () => {
 
   it("answers 415, 400 (malformed JSON, missing body, unknown key) and 413", async () => {
     const org = await createTestOrg();
-    expectError(await send(org.organizationId, { key: org.key, body: "name=x", type: "text/plain" }) as never, 415, "UnsupportedMediaType");
-    expectError(await send(org.organizationId, { key: org.key, body: "{nope", type: "application/json" }) as never, 400, "BadRequest");
-    const missing = expectError(await send(org.organizationId, { key: org.key }) as never, 400, "ValidationError");
+    expectError((await send(org.organizationId, { key: org.key, body: "name=x", type: "text/plain" })) as never, 415, "UnsupportedMediaType");
+    expectError((await send(org.organizationId, { key: org.key, body: "{nope", type: "application/json" })) as never, 400, "BadRequest");
+    const missing = expectError((await send(org.organizationId, { key: org.key })) as never, 400, "ValidationError");
     expect(missing.target).toBe("EchoBody");
-    const unknown = expectError(await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: "a", extra: 1 }), type: "application/json" }) as never, 400, "ValidationError");
+    const unknown = expectError(
+      (await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: "a", extra: 1 }), type: "application/json" })) as never,
+      400,
+      "ValidationError",
+    );
     expect(unknown.details).toContainEqual({ code: "ConstraintError", message: expect.any(String), target: "extra" });
-    const wrong = expectError(await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: 5, count: 1.5 }), type: "application/json" }) as never, 400, "ValidationError");
+    const wrong = expectError(
+      (await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: 5, count: 1.5 }), type: "application/json" })) as never,
+      400,
+      "ValidationError",
+    );
     expect(wrong.details!.map((d) => d.target).sort()).toEqual(["count", "name"]);
     const big = JSON.stringify({ name: "x".repeat(2_000_000) });
-    expectError(await send(org.organizationId, { key: org.key, body: big, type: "application/json" }) as never, 413, "PayloadTooLarge");
+    expectError((await send(org.organizationId, { key: org.key, body: big, type: "application/json" })) as never, 413, "PayloadTooLarge");
   });
 
   it("hides internals behind a 500 with a request id", async () => {
     const org = await createTestOrg();
-    const res = await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: "boom" }), type: "application/json", headers: { "x-request-id": "trace-12345678" } });
+    const res = await send(org.organizationId, {
+      key: org.key,
+      body: JSON.stringify({ name: "boom" }),
+      type: "application/json",
+      headers: { "x-request-id": "trace-12345678" },
+    });
     const err = expectError(res as never, 500, "InternalServerError");
     expect(err.message).toContain("trace-12345678");
     expect(res.text).not.toContain("secret");
     expect(res.headers.get("x-request-id")).toBe("trace-12345678");
   });
 
+  it("answers 503 ServiceUnavailable with Retry-After when the database is unreachable or stopping", async () => {
+    const org = await createTestOrg();
+    for (const name of ["dbdown", "dbstop"]) {
+      const res = await send(org.organizationId, { key: org.key, body: JSON.stringify({ name }), type: "application/json" });
+      const err = expectError(res as never, 503, "ServiceUnavailable");
+      expect(err.message).not.toContain("ECONNREFUSED");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    }
+  });
+
   it("refuses to send a response that does not match its declaration (outside production)", async () => {
     const org = await createTestOrg();
-    expectError(await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: "badshape" }), type: "application/json" }) as never, 500, "InternalServerError");
+    expectError(
+      (await send(org.organizationId, { key: org.key, body: JSON.stringify({ name: "badshape" }), type: "application/json" })) as never,
+      500,
+      "InternalServerError",
+    );
   });
 
   it("charges weight on admission, including 400s, and reports it", async () => {
@@ -106,11 +137,11 @@ describe("route wrapper", () => {
     expect(alone.body.data.member).toBe(member);
     const both = await send(org.organizationId, { key: org.key, token: org.accessToken, body, type: "application/json" });
     expect(both.body.data.member).toBe(member);
-    expectError(await send(org.organizationId, { token: "abc.def.ghi", body, type: "application/json" }) as never, 401, "Unauthorized");
+    expectError((await send(org.organizationId, { token: "abc.def.ghi", body, type: "application/json" })) as never, 401, "Unauthorized");
     const other = await createTestOrg();
-    expectError(await send(other.organizationId, { key: other.key, token: org.accessToken, body, type: "application/json" }) as never, 403, "Forbidden");
+    expectError((await send(other.organizationId, { key: other.key, token: org.accessToken, body, type: "application/json" })) as never, 403, "Forbidden");
     const expired = await issueAccessToken(member, org.organizationId, -10);
-    expectError(await send(org.organizationId, { token: expired, body, type: "application/json" }) as never, 401, "Unauthorized");
+    expectError((await send(org.organizationId, { token: expired, body, type: "application/json" })) as never, 401, "Unauthorized");
   });
 
   it("applies trial caps of 1/100 of the plan", async () => {

@@ -1,13 +1,26 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "@/db/errors";
 import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
 import { DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
-import { ApiError, type ErrorDetail, errorResponse, validationError } from "./errors";
+import { corsHeaders } from "./cors";
+import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
+import {
+  type IdempotencyClaim,
+  type StoredResponse,
+  beginIdempotentRequest,
+  finishIdempotentRequest,
+  idempotencyScope,
+  isValidIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency";
+import { decodePathParams, findBadJsonText, parseQuery, utf8Text } from "./input";
 import { log } from "./log";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
-import { chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
+import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
+import { tallyUsage } from "./usage-tally";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -19,6 +32,18 @@ export interface HandlerContext<P, Q, B> {
   body: B;
   caller: Caller;
   requestId: string;
+  /**
+   * The request type names of this operation's parts (`UpdateWorkoutSessionBody`), for services
+   * that report a validation or attribution problem with the contract's `target`, as the kernel's
+   * own checks do.
+   */
+  targets: RequestTargets;
+}
+
+export interface RequestTargets {
+  params: string;
+  query: string;
+  body: string;
 }
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
@@ -26,7 +51,9 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 
 const EMPTY_STRICT = z.object({}).strict();
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
-const VALIDATE_RESPONSES = () => env().NODE_ENV !== "production" || process.env.FORMA_VALIDATE_RESPONSES === "1";
+const VALIDATE_RESPONSES = () => env().NODE_ENV !== "production" || env().FORMA_VALIDATE_RESPONSES === "1";
+/** Seconds a client should wait before retrying while the database is unavailable. */
+const UNAVAILABLE_RETRY_AFTER = "5";
 
 /** Turns zod issues into the contract's `details[]`: unknown keys are ConstraintError. */
 export function issuesToDetails(issues: z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {
@@ -60,13 +87,16 @@ function parsePart<S extends z.ZodType>(schema: S, input: unknown, target: strin
   return result.data;
 }
 
-function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) out[k] = v;
-  return out;
+const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+function queryObject(search: string, target: string): Record<string, string> {
+  if (search === "") return NO_QUERY;
+  const { query, bad } = parseQuery(search);
+  if (bad.length) throw validationError(target, bad);
+  return query;
 }
 
-async function readBody(req: Request): Promise<string> {
+async function readBody(req: Request): Promise<Buffer> {
   const max = env().MAX_BODY_BYTES;
   const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -74,9 +104,9 @@ async function readBody(req: Request): Promise<string> {
   if (req instanceof DirectRequest) {
     const bytes = await req.bodyBuffer();
     if (!bytes) throw tooLarge();
-    return bytes.toString("utf8");
+    return bytes;
   }
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -90,11 +120,13 @@ async function readBody(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
-async function parseBody(req: Request, op: OperationDef, target: string): Promise<unknown> {
-  const raw = await readBody(req);
+/** Parses the JSON body (`bytes` when the kernel already read them for the Idempotency-Key fingerprint). */
+async function parseBody(req: Request, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
+  const raw = utf8Text(bytes ?? (await readBody(req)));
+  if (raw === null) throw validationError(target, [{ code: "FormatError", message: "The body is not valid UTF-8.", target: "(root)" }]);
   if (raw.trim() === "") {
     if (op.body && op.bodyRequired) throw validationError(target, [{ code: "TypeError", message: "A JSON body is required.", target: "(root)" }]);
     return {};
@@ -103,11 +135,15 @@ async function parseBody(req: Request, op: OperationDef, target: string): Promis
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw new ApiError({ code: "UnsupportedMediaType", message: "Send the body as application/json." });
   }
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw new ApiError({ code: "BadRequest", message: "The body is not valid JSON.", target });
   }
+  const bad = findBadJsonText(raw, value);
+  if (bad.length) throw validationError(target, bad);
+  return value;
 }
 
 // Request ids: a random per-process prefix and a counter, unique without a random draw per request.
@@ -121,14 +157,29 @@ function requestIdOf(req: Request): string {
   return `${REQUEST_ID_PREFIX}${requestCounter.toString(36).padStart(6, "0")}`;
 }
 
+/** A finished answer before it becomes a Response (the Idempotency-Key store keeps these parts). */
+interface Rendered {
+  status: number;
+  headers: Record<string, string>;
+  /** null: no body (204). */
+  body: string | Buffer | null;
+}
+
 /** Renders a handler result according to the operation's declared success response. */
-function render(req: Request, op: OperationDef, result: unknown, headers: Record<string, string>): Response {
+function render(op: OperationDef, result: unknown, headers: Record<string, string>): Rendered | Response {
+  if (result instanceof SerializedJson && !VALIDATE_RESPONSES()) {
+    // A body serialized ahead (cached renderings): nothing to check or convert.
+    const status = op.success.status;
+    if (status !== 204 && (op.success.contentType ?? "application/json") === "application/json") {
+      return { status, headers: { ...JSON_HEADERS, ...headers }, body: result.bytes };
+    }
+  }
   if (result instanceof Response) {
     for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
     return result;
   }
   const { status, contentType = "application/json", schema } = op.success;
-  if (status === 204) return new Response(null, { status, headers });
+  if (status === 204) return { status, headers, body: null };
   const prebuilt = result instanceof SerializedJson ? result : null;
   if (schema && VALIDATE_RESPONSES()) {
     const check = schema.safeParse(prebuilt ? JSON.parse(prebuilt.text) : result);
@@ -137,9 +188,53 @@ function render(req: Request, op: OperationDef, result: unknown, headers: Record
       throw new Error(`response of ${op.operationId} does not match its schema`);
     }
   }
-  if (contentType === "text/plain") return bodyResponse(req, String(result), { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
-  const body = prebuilt ? prebuilt.bytes : JSON.stringify(result);
-  return bodyResponse(req, body, { status, headers: { ...JSON_HEADERS, ...headers } });
+  if (contentType === "text/plain") return { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers }, body: String(result) };
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: prebuilt ? prebuilt.bytes : JSON.stringify(result) };
+}
+
+function send(req: Request, r: Rendered): Response {
+  if (r.body === null) return new Response(null, { status: r.status, headers: r.headers });
+  return bodyResponse(req, r.body, { status: r.status, headers: r.headers });
+}
+
+/** The parts an Idempotency-Key record stores; null for a streamed response, which cannot be replayed. */
+async function storable(r: Rendered | Response): Promise<StoredResponse | null> {
+  if (!(r instanceof Response)) {
+    return { status: r.status, headers: r.headers, body: r.body === null ? Buffer.alloc(0) : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, "utf8") };
+  }
+  if ((r.headers.get("content-type") ?? "").includes("text/event-stream")) return null;
+  const headers: Record<string, string> = {};
+  r.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  return { status: r.status, headers, body: Buffer.from(await r.clone().arrayBuffer()) };
+}
+
+/** A stored response again, with this request's id, the current limits and `Idempotent-Replayed: true`. */
+async function replay(req: Request, stored: StoredResponse, caller: Caller, headers: Record<string, string>): Promise<Response> {
+  const rate = await peekRateLimit(caller.rateLimitSubject, caller.limits).catch(() => null);
+  const out = { ...stored.headers, ...headers, ...(rate ? rateLimitHeaders(rate) : {}), "Idempotent-Replayed": "true" };
+  return send(req, { status: stored.status, headers: out, body: stored.body.length === 0 && stored.status === 204 ? null : stored.body });
+}
+
+/** What a handler gets; `url` is parsed on first use (a class: no per-request closures). */
+class Context {
+  constructor(
+    readonly req: Request,
+    private readonly direct: DirectRequest | null,
+    private parsed: URL | null,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    readonly caller: Caller,
+    readonly requestId: string,
+    readonly targets: RequestTargets,
+  ) {}
+
+  get url(): URL {
+    this.parsed ??= this.direct!.parsedUrl;
+    return this.parsed;
+  }
 }
 
 /**
@@ -155,23 +250,37 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
   const queryTarget = requestTypeName(op, "Query");
   const bodyTarget = requestTypeName(op, "Body");
   const paramsTarget = requestTypeName(op, "Params");
+  const targets: RequestTargets = { params: paramsTarget, query: queryTarget, body: bodyTarget };
 
   const handle = async (req: Request, ctx: NextContext): Promise<Response> => {
     const requestId = requestIdOf(req);
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    const headers: Record<string, string> = { "X-Request-Id": requestId, ...corsHeaders(req.headers.get("origin")) };
     let caller: Caller | null = null;
+    let claim: IdempotencyClaim | null = null;
 
     try {
-      const url = req instanceof DirectRequest ? req.parsedUrl : new URL(req.url);
-      if (anyOp.auth.length > 0) caller = await authenticate(req, anyOp.auth);
+      // The kernel reads the raw path and query only; the parsed URL is built when a handler asks.
+      const direct = req instanceof DirectRequest ? req : null;
+      const parsed = direct ? null : new URL(req.url);
+      const pathname = direct ? direct.pathname : parsed!.pathname;
+      const search = direct ? direct.search : parsed!.search;
+      if (anyOp.auth.length > 0) {
+        const authenticated = authenticate(req, anyOp.auth);
+        caller = authenticated instanceof Promise ? await authenticated : authenticated;
+      }
 
       let params: unknown;
       try {
-        params = anyOp.params ? parsePart(anyOp.params, await ctx.params, paramsTarget) : {};
+        const decoded = decodePathParams(anyOp.path, pathname, await ctx.params);
+        if (decoded.bad.length) throw validationError(paramsTarget, decoded.bad);
+        params = anyOp.params ? parsePart(anyOp.params, decoded.params, paramsTarget) : {};
         const organizationId = (params as { organizationId?: string }).organizationId;
-        if (caller && organizationId) await assertOrganizationAccess(caller, organizationId);
+        if (caller && organizationId) {
+          const access = assertOrganizationAccess(caller, organizationId);
+          if (access instanceof Promise) await access;
+        }
       } catch (err) {
-        await charge(caller, anyOp.weight, headers); // admitted: a bad id or a foreign organization still costs its weight
+        await charge(caller, anyOp, headers); // admitted: a bad id or a foreign organization still costs its weight
         throw err;
       }
 
@@ -183,35 +292,97 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
           throw err;
         }
       }
-      await charge(caller, anyOp.weight, headers);
 
-      const query = parsePart(anyOp.query ?? EMPTY_STRICT, queryObject(url), queryTarget);
       const hasBody = anyOp.method !== "get";
-      const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget), bodyTarget) : undefined;
+      const idempotencyKey = hasBody && caller ? req.headers.get("idempotency-key") : null;
+      let raw: Buffer | undefined;
+      if (caller && idempotencyKey !== null) {
+        if (!isValidIdempotencyKey(idempotencyKey)) {
+          await charge(caller, anyOp, headers);
+          throw badRequest("The Idempotency-Key header must be 1 to 255 printable ASCII characters.", "Idempotency-Key");
+        }
+        raw = await readBody(req);
+        const scope = idempotencyScope(caller);
+        const outcome = await beginIdempotentRequest({ scope, key: idempotencyKey, fingerprint: requestFingerprint(anyOp.method, pathname + search, raw.toString("utf8")) });
+        if (outcome.kind === "replay") return await replay(req, outcome.response, caller, headers); // costs nothing
+        if (outcome.kind === "in-progress") {
+          throw new ApiError({
+            code: "IdempotencyKeyInProgress",
+            message: "A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.",
+            headers: { "Retry-After": "1" },
+          });
+        }
+        if (outcome.kind === "mismatch") {
+          await charge(caller, anyOp, headers);
+          throw new ApiError({
+            code: "IdempotencyKeyReused",
+            message: "This Idempotency-Key was used for a request with another method, path or body; send a new key for a new request.",
+            target: "Idempotency-Key",
+          });
+        }
+        claim = outcome.claim;
+      }
 
-      const result = await handler({ req, url, params, query, body, caller: caller as Caller, requestId } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
-      return render(req, anyOp, result, headers);
+      const charged = charge(caller, anyOp, headers);
+      if (charged) await charged;
+
+      const query = parsePart(anyOp.query ?? EMPTY_STRICT, queryObject(search, queryTarget), queryTarget);
+      const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
+
+      const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets);
+      const result = await handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const rendered = render(anyOp, result, headers);
+      if (claim) {
+        const held = claim;
+        claim = null;
+        await finishIdempotentRequest(held, await storable(rendered));
+      }
+      return rendered instanceof Response ? rendered : send(req, rendered);
     } catch (err) {
-      if (err instanceof ApiError) return errorResponse(err, headers);
-      log("error", "unhandled error", {
-        requestId,
-        operationId: op.operationId,
-        err: err instanceof Error ? err.stack : String(err),
-        ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
-      });
-      return errorResponse(
-        new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` }),
-        headers,
-      );
+      let apiError: ApiError;
+      if (err instanceof ApiError) apiError = err;
+      else if (isDatabaseUnavailable(err)) {
+        log("warn", "database unavailable", { requestId, operationId: op.operationId, err: String((err as Error).cause ?? err) });
+        apiError = new ApiError({
+          code: "ServiceUnavailable",
+          message: "The service cannot reach its database right now. Retry after a few seconds.",
+          headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
+        });
+      } else {
+        log("error", "unhandled error", {
+          requestId,
+          operationId: op.operationId,
+          err: err instanceof Error ? err.stack : String(err),
+          ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
+        });
+        apiError = new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` });
+      }
+      if (claim) {
+        const parts = errorParts(apiError, headers);
+        await finishIdempotentRequest(claim, { status: parts.status, headers: parts.headers, body: Buffer.from(parts.body, "utf8") }).catch(() => {});
+      }
+      return errorResponse(apiError, headers);
     }
   };
   return Object.assign(handle, { operation: anyOp });
 }
 
-/** Charges the operation's weight to the caller's windows and records the limit headers. */
-async function charge(caller: Caller | null, weight: number, headers: Record<string, string>): Promise<void> {
-  if (!caller || weight <= 0) return;
-  Object.assign(headers, rateLimitHeaders(await chargeRateLimit(caller.rateLimitSubject, weight, caller.limits)));
+/**
+ * Charges the operation's weight to the caller's windows, records the limit headers and counts the
+ * usage. Synchronous when the caller's leases cover the weight (the usual case), else a promise.
+ */
+function charge(caller: Caller | null, op: OperationDef, headers: Record<string, string>): void | Promise<void> {
+  if (!caller || op.weight <= 0) return;
+  const state = chargeRateLimit(caller.rateLimitSubject, op.weight, caller.limits);
+  if (state instanceof Promise) return state.then((s) => admitted(caller, op, headers, s));
+  admitted(caller, op, headers, state);
+}
+
+function admitted(caller: Caller, op: OperationDef, headers: Record<string, string>, state: RateLimitState): void {
+  headers["X-RateLimit-Limit"] = String(state.limit);
+  headers["X-RateLimit-Remaining"] = String(state.remaining);
+  headers["X-RateLimit-Reset"] = String(state.reset);
+  tallyUsage(caller, op.operationId, op.weight);
 }
 
 async function runGate(gate: NonNullable<OperationDef["gate"]>, caller: Caller, params: Record<string, string>): Promise<void> {
@@ -228,8 +399,11 @@ type Method = (typeof ALL_METHODS)[number];
 
 /** 405 in the envelope for the methods a path does not serve. */
 export function methodNotAllowed(allowed: string[]): RouteHandler {
-  const handle = async () =>
-    errorResponse(new ApiError({ code: "MethodNotAllowed", message: `This path supports ${allowed.join(", ")}.` }), { Allow: allowed.join(", ") });
+  const handle = async (req: Request) =>
+    errorResponse(new ApiError({ code: "MethodNotAllowed", message: `This path supports ${allowed.join(", ")}.` }), {
+      Allow: allowed.join(", "),
+      ...corsHeaders(req.headers.get("origin")),
+    });
   return Object.assign(handle, { methodNotAllowed: true });
 }
 

@@ -36,11 +36,12 @@ describe("matchRoute", () => {
     expect(matchRoute(routes, "/v1/workouts/metadata/playlist")).toEqual({ route: routes[2], params: { workoutId: "metadata" } });
   });
 
-  it("decodes segments, and answers null for unknown paths, a bare catch-all and malformed escapes", () => {
+  it("decodes segments, keeps malformed escapes as they arrived, and answers null for unknown paths and a bare catch-all", () => {
     expect(matchRoute(routes, "/v1/workouts/a%20b")?.params).toEqual({ workoutId: "a b" });
     expect(matchRoute(routes, "/v1/nothing")).toBeNull();
     expect(matchRoute(routes, "/media")).toBeNull();
-    expect(matchRoute(routes, "/v1/workouts/%E0%A4%A")).toBeNull();
+    expect(matchRoute(routes, "/v1/workouts/%E0%A4%A")?.params).toEqual({ workoutId: "%E0%A4%A" });
+    expect(matchRoute(routes, "/v1/workouts/%ED%A0%80/playlist")?.params).toEqual({ workoutId: "%ED%A0%80" });
     expect(matchRoute(routes, "/health/")?.route).toBe(routes[6]);
   });
 

@@ -90,19 +90,26 @@ function walkTrie(node: TrieNode, parts: string[], i: number, params: Record<str
 
 const tries = new WeakMap<RouteFile[], TrieNode>();
 
-/** The route file serving `pathname` (null when none does, or the path is not valid percent-encoding). */
+/**
+ * The route file serving `pathname` (null when none does). A segment that is not valid
+ * percent-encoding is matched as it arrived: the kernel decodes path parameters again, strictly,
+ * and answers 400 for such a segment instead of an opaque 404.
+ */
 export function matchRoute(routes: RouteFile[], pathname: string): Match | null {
   let trie = tries.get(routes);
   if (!trie) {
     trie = compile(routes);
     tries.set(routes, trie);
   }
-  let parts: string[];
-  try {
-    parts = pathname.split("/").filter(Boolean);
-    if (pathname.includes("%")) parts = parts.map(decodeURIComponent);
-  } catch {
-    return null;
-  }
+  let parts = pathname.split("/").filter(Boolean);
+  if (pathname.includes("%")) parts = parts.map(lenientDecode);
   return walkTrie(trie, parts, 0, {});
+}
+
+function lenientDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -5,9 +5,11 @@ import { pipeline } from "node:stream/promises";
 import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
 import { directBody } from "./direct-body";
 import { DirectRequest, headersOf } from "./direct-request";
+import { corsHeaders, preflightHeaders } from "@/server/api/cors";
 import { env } from "@/server/env";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & { methodNotAllowed?: boolean };
+const SERVED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /**
  * The API fast path of the custom server. `/v1`, `/media` and `/health` requests go straight to
@@ -23,8 +25,15 @@ export interface DirectDispatcher {
 
 const PREFIXES = ["/v1/", "/media/"];
 const EXACT = new Set(["/health", "/v1"]);
+/**
+ * The console's internal routes take the same path, so they share this process's module copies
+ * (and caches) with the /v1 handlers: a key revoked in the console is evicted from the very cache
+ * the API reads. They get the full streaming Request (uploads send chunks of several megabytes).
+ */
+const CONSOLE_PREFIX = "/api/console/";
 
 const isApiPath = (pathname: string) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p));
+const isConsolePath = (pathname: string) => pathname.startsWith(CONSOLE_PREFIX);
 
 function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody: boolean): Request {
   return new Request(url, {
@@ -37,7 +46,8 @@ function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody
 }
 
 const isApiRoute = (r: RouteFile) => {
-  const first = r.segments[0];
+  const [first, second] = r.segments;
+  if (first?.kind === "static" && first.value === "api") return second?.kind === "static" && second.value === "console";
   return first?.kind === "static" && (first.value === "v1" || first.value === "media" || first.value === "health");
 };
 
@@ -65,23 +75,32 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
   if (!opts.all) await Promise.all(routes.map(load));
 
   return {
-    handles: (pathname) => Boolean(opts.all) || isApiPath(pathname),
+    handles: (pathname) => Boolean(opts.all) || isApiPath(pathname) || isConsolePath(pathname),
     async dispatch(nodeReq, nodeRes) {
-      const url = new URL(nodeReq.url ?? "/", baseUrl());
-      const match = matchRoute(routes, url.pathname);
       const method = (nodeReq.method ?? "GET").toUpperCase();
+      const target = nodeReq.url ?? "/";
+      const api = isApiPath(target.split("?", 1)[0]!);
+      // API routes get the light request (no URL parse unless a handler asks for one); the rest
+      // (the harness's `all`: Inngest's endpoint...) the full Request, built once the route is known.
+      const light = api ? new DirectRequest(nodeReq, method, target, baseUrl(), env().MAX_BODY_BYTES) : null;
+      const url = light ? null : new URL(target, baseUrl());
+      const match = matchRoute(routes, light ? light.pathname : url!.pathname);
       const mod = match ? (loaded.get(match.route) ?? (await load(match.route))) : undefined;
+      const origin = typeof nodeReq.headers.origin === "string" ? nodeReq.headers.origin : null;
+      if (method === "OPTIONS" && mod && api) {
+        // CORS preflight (and plain OPTIONS): the methods this path serves, answered here for every route file.
+        const served = SERVED_METHODS.filter((m) => mod[m] && !mod[m]!.methodNotAllowed);
+        nodeRes.writeHead(204, preflightHeaders(origin, served.length ? served : ["GET"]));
+        nodeRes.end();
+        return;
+      }
       const handler = mod?.[method] ?? (method === "HEAD" ? mod?.GET : undefined);
       if (!match || !handler) {
-        nodeRes.writeHead(match ? 405 : 404, { "content-type": "application/json; charset=utf-8" });
+        nodeRes.writeHead(match ? 405 : 404, { "content-type": "application/json; charset=utf-8", ...corsHeaders(origin) });
         nodeRes.end(JSON.stringify({ error: { code: match ? "MethodNotAllowed" : "NotFound", message: match ? "Method not allowed." : "Not found." } }));
         return;
       }
-      const hasBody = method !== "GET" && method !== "HEAD";
-      // API routes get the light request; the rest (the harness's `all`: Inngest's endpoint...) the full one.
-      const request = isApiPath(url.pathname)
-        ? new DirectRequest(nodeReq, method, url, env().MAX_BODY_BYTES).asRequest()
-        : fullRequest(nodeReq, method, url, hasBody);
+      const request = light ? light.asRequest() : fullRequest(nodeReq, method, url!, method !== "GET" && method !== "HEAD");
       const response = await handler(request, { params: Promise.resolve(match.params) });
       const direct = directBody(request, response);
       if (direct) {

@@ -16,21 +16,46 @@ export class DirectRequest {
   readonly headers: Headers;
   /** The finished response, when the kernel answered with a body (server/http/direct-body.ts). */
   finished: DirectBody | null = null;
+  /** The raw (still percent-encoded) path and query of the request line; `search` is "" or starts with "?". */
+  readonly pathname: string;
+  readonly search: string;
   private controller: AbortController | null = null;
   private readonly loaded: Promise<Buffer | null> | null;
   private used = false;
+  private url_: URL | null = null;
 
   constructor(
     private readonly node: IncomingMessage,
     readonly method: string,
-    /** The dispatcher's parsed URL (the kernel reuses it instead of parsing `url` again). */
-    readonly parsedUrl: URL,
+    /** The request line's target (`/v1/...?...`). */
+    private readonly target: string,
+    /** The service's public origin, for the absolute URL (built only when asked for). */
+    private readonly origin: string,
     maxBodyBytes: number,
   ) {
-    this.headers = headersOf(node);
+    if (PLAIN_TARGET.test(target) && !UNPLAIN.test(target)) {
+      const q = target.indexOf("?");
+      this.pathname = q < 0 ? target : target.slice(0, q);
+      this.search = q < 0 || q === target.length - 1 ? "" : target.slice(q);
+    } else {
+      // Dot segments, backslashes, characters URL parsing escapes: exactly what the URL parser makes of them.
+      const url = this.parsedUrl;
+      this.pathname = url.pathname;
+      this.search = url.search;
+    }
+    this.headers = new NodeHeaders(node) as unknown as Headers;
     this.loaded = method === "GET" || method === "HEAD" ? null : collect(node, maxBodyBytes);
     // Read or not, a failed upload must not become an unhandled rejection.
     this.loaded?.catch(() => {});
+  }
+
+  /**
+   * The request's absolute URL, parsed on first use: the kernel itself reads only `pathname` and
+   * `search`, so a request whose handler never asks costs no URL parse.
+   */
+  get parsedUrl(): URL {
+    this.url_ ??= new URL(this.target, this.origin);
+    return this.url_;
   }
 
   get url(): string {
@@ -98,6 +123,58 @@ export class DirectRequest {
     const bytes = await this.bodyBuffer();
     if (!bytes) throw new RangeError("The body is larger than this server accepts.");
     return bytes;
+  }
+}
+
+/**
+ * A request target the URL parser would return unchanged as pathname + search: printable ASCII
+ * without the characters it escapes or treats as separators (`"'<>\`{}\\#`), and no dot segment
+ * (`/.`, or `%2e`, which it decodes as a dot). Anything else is parsed with URL, as before.
+ */
+const PLAIN_TARGET = /^\/(?![^?]*(?:\/\.|%2e))[\x21-\x7e]*$/i;
+const UNPLAIN = /["'<>`{}\\#]/;
+
+/**
+ * The read side of Fetch `Headers` over Node's own header object (lower-cased names, repeated
+ * headers joined as Node joins them), which is all API handlers use: undici's `Headers` validated
+ * and copied every header of every request, which cost more than the authentication.
+ */
+class NodeHeaders {
+  constructor(private readonly node: IncomingMessage) {}
+
+  get(name: string): string | null {
+    const v = this.node.headers[name.toLowerCase()];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(", ") : v;
+  }
+
+  has(name: string): boolean {
+    return this.node.headers[name.toLowerCase()] !== undefined;
+  }
+
+  getSetCookie(): string[] {
+    const v = this.node.headers["set-cookie"];
+    return v === undefined ? [] : Array.isArray(v) ? v : [v];
+  }
+
+  forEach(fn: (value: string, key: string, parent: Headers) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this as unknown as Headers);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const k of Object.keys(this.node.headers).sort()) yield [k, this.get(k)!];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
   }
 }
 

@@ -13,6 +13,48 @@ export const JOB_EVENTS = {
       .min(1)
       .max(100),
   }),
+  /**
+   * A workout's rendered output is out of date: it was published, or its playlist, media or
+   * translations changed while published. Export rendering (video MP4, audio M4A) listens.
+   */
+  "workouts/content.changed": z.object({
+    workoutId: z.string().regex(/^[0-9a-f]{24}$/),
+    reason: z.enum(["published", "playlist", "media", "seed"]),
+  }),
+  /**
+   * Webhook deliveries are due now: those of an event just committed (`eventId`), or replayed and
+   * test deliveries (`deliveryIds`). The minute sweep delivers them if this event is lost.
+   */
+  "webhooks/deliveries.enqueued": z
+    .object({
+      eventId: z
+        .string()
+        .regex(/^[0-9a-f]{24}$/)
+        .optional(),
+      deliveryIds: z
+        .array(z.string().regex(/^[0-9a-f]{24}$/))
+        .min(1)
+        .max(100)
+        .optional(),
+    })
+    .refine((d) => d.eventId !== undefined || d.deliveryIds !== undefined, "eventId or deliveryIds is required"),
+  /** A social drop was created (or found stuck in processing): cut its variants, covers and copy. */
+  "social/drop.requested": z.object({
+    dropId: z.string().regex(/^[0-9a-f]{24}$/),
+  }),
+  /**
+   * Background export work for a workout, rendered behind edits: the seeded library (`seed`), the
+   * locales after the first one of a change (`locales`), exports the sweep found missing or stale
+   * (`sweep`).
+   */
+  "workouts/exports.pending": z.object({
+    workoutId: z.string().regex(/^[0-9a-f]{24}$/),
+    reason: z.enum(["seed", "locales", "sweep"]),
+  }),
+  /** Every chunk of a console media upload is stored: transcode it (clips and instruction audio). */
+  "media/upload.completed": z.object({
+    uploadId: z.string().regex(/^[0-9a-f]{24}$/),
+  }),
 } as const;
 
 export type JobEventName = keyof typeof JOB_EVENTS;

@@ -1,4 +1,5 @@
 import { log } from "@/server/api/log";
+import { startCommitRelay, stopCommitRelay } from "./commit-relay";
 import { jobsProviderName } from "./config";
 import { type JobEvent, parseJobEvent } from "./events";
 import { sendInngestEvent } from "./providers/inngest";
@@ -12,6 +13,7 @@ import { type LocalWorkerOptions, sendLocalEvent, startLocalWorker, stopLocal } 
 export { ALL_JOBS } from "./registry";
 export type { JobEvent } from "./events";
 export type { JobDefinition, JobIo } from "./types";
+export { sendJobEventOnCommit } from "./commit-relay";
 
 /** Validates and sends an event to whichever provider runs the jobs. */
 export async function sendJobEvent(event: JobEvent): Promise<void> {
@@ -38,6 +40,8 @@ export async function sendJobEventSafely(event: JobEvent): Promise<void> {
  * `/api/inngest`.
  */
 export async function startJobWorker(opts: LocalWorkerOptions = {}): Promise<void> {
+  // Events sent inside transactions (sendJobEventOnCommit) reach the job system through this process.
+  await startCommitRelay(sendJobEventSafely);
   if (jobsProviderName() === "inngest") {
     log("info", "jobs run by Inngest through /api/inngest");
     return;
@@ -47,5 +51,6 @@ export async function startJobWorker(opts: LocalWorkerOptions = {}): Promise<voi
 
 /** Stops the local worker (or producer) gracefully; call on shutdown before closing the database. */
 export async function stopJobWorker(timeoutMs?: number): Promise<void> {
+  await stopCommitRelay();
   await stopLocal(timeoutMs);
 }

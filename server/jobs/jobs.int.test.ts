@@ -2,6 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { resetEnvCache } from "@/server/env";
 import { notificationsOutbox } from "@/db/schema";
 import { deliverNotifications } from "@/inngest/functions/deliver-notifications";
 import { sweepNotificationsOutbox } from "@/inngest/functions/sweep-notifications-outbox";
@@ -13,7 +14,7 @@ import {
   PermanentDeliveryError,
   setNotificationTransport,
 } from "@/server/services/members/notification-transport";
-import { addMembers, outboxRowsFor } from "@/server/services/members/test-support";
+import { addMembers, outboxRowsFor } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
 import { ALL_JOBS, sendJobEvent, startJobWorker, stopJobWorker } from ".";
@@ -46,7 +47,9 @@ const statusOf = async (ids: string[]) =>
 
 describe("job definitions", () => {
   it("are defined once and served as one Inngest function each", () => {
-    expect(ALL_JOBS.map((j) => j.id)).toEqual(["deliver-notifications", "sweep-notifications-outbox"]);
+    expect(ALL_JOBS.map((j) => j.id)).toEqual(
+      expect.arrayContaining(["deliver-notifications", "sweep-notifications-outbox", "run-autopilot", "deliver-webhooks", "sweep-webhooks", "prune-integration-data", "sweep-cast-sessions", "render-social-drop", "sweep-social-drops", "publish-social-automations", "render-workout-exports", "render-pending-exports", "sweep-workout-exports", "roll-up-usage"]),
+    );
     expect(functions.map((f) => f.id())).toEqual(ALL_JOBS.map((j) => j.id));
   });
 
@@ -58,12 +61,14 @@ describe("job definitions", () => {
   it("keeps the Inngest endpoint closed while the local provider runs the jobs, and serves every function otherwise", async () => {
     expectError(await call("/api/inngest"), 404, "NotFound");
     process.env.INNGEST_DEV = "1";
+    resetEnvCache();
     try {
       const res = await call("/api/inngest");
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ function_count: ALL_JOBS.length, mode: "dev" });
     } finally {
       delete process.env.INNGEST_DEV;
+      resetEnvCache();
     }
   });
 });
@@ -148,7 +153,8 @@ describe("the local provider (pg-boss)", () => {
   it("delivers assignment notifications right after the commit", async () => {
     const transport = new MemoryTransport();
     setNotificationTransport(transport);
-    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false });
+    // Only the notification jobs: other test files' events (webhook deliveries, renders) stay theirs.
+    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false, jobs: ["deliver-notifications", "sweep-notifications-outbox"] });
     try {
       const { member, ids } = await assignedMember();
       const deadline = Date.now() + 20_000;

@@ -25,6 +25,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   payload: S;
   /** Retries after a failed run (default 3). */
   retries?: number;
+  /** Runs at the same time in one process of the local provider (default 1; Inngest runs them as it sees fit). */
+  localConcurrency?: number;
+  /**
+   * Queue order under the local provider (higher first, default 0), so an editor's change is not
+   * queued behind background work. Inngest runs functions concurrently and ignores it.
+   */
+  priority?: (payload: z.output<S>) => number;
   handler: (args: { payload: z.output<S>; io: JobIo }) => Promise<unknown>;
 }
 

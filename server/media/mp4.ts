@@ -1,3 +1,5 @@
+import { open } from "node:fs/promises";
+
 /**
  * Minimal ISO-BMFF (MP4/M4A) top-level box reader. Progressive playback over HTTP
  * needs the `moov` index before the `mdat` payload ("faststart"); otherwise a
@@ -32,4 +34,188 @@ export function isFaststart(data: Uint8Array): boolean {
   const moov = boxes.indexOf("moov");
   const mdat = boxes.indexOf("mdat");
   return moov !== -1 && (mdat === -1 || moov < mdat);
+}
+
+/** The first video track of an MP4, read from its `moov` box without decoding anything. */
+export interface Mp4VideoTrack {
+  /** Sample entry type: `avc1`/`avc3` for H.264. */
+  codec: string;
+  /** The decoder configuration (SPS/PPS) as hex; null when the track is not H.264. */
+  avcC: string | null;
+  width: number;
+  height: number;
+  timescale: number;
+  frames: number;
+  /** The duration of every sample when they all last the same, else null (variable frame rate). */
+  sampleDelta: number | null;
+}
+
+const MOOV_MAX_BYTES = 64 * 1024 * 1024;
+
+interface Box {
+  type: string;
+  start: number;
+  end: number;
+}
+
+function childBoxes(buf: Buffer, start: number, end: number): Box[] {
+  const out: Box[] = [];
+  let offset = start;
+  while (offset + 8 <= end) {
+    let size = buf.readUInt32BE(offset);
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > end) break;
+      size = Number(buf.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) size = end - offset;
+    if (size < header || offset + size > end) break;
+    out.push({ type: buf.toString("latin1", offset + 4, offset + 8), start: offset + header, end: offset + size });
+    offset += size;
+  }
+  return out;
+}
+
+const child = (buf: Buffer, box: Box | undefined, type: string) => (box ? childBoxes(buf, box.start, box.end).find((b) => b.type === type) : undefined);
+
+/** Reads the top-level `moov` box of a file (at the front after faststart, else after `mdat`). */
+async function readMoov(file: string): Promise<Buffer | null> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(16);
+    let offset = 0;
+    while (offset + 8 <= size) {
+      const { bytesRead } = await handle.read(head, 0, 16, offset);
+      if (bytesRead < 8) return null;
+      let boxSize = head.readUInt32BE(0);
+      const type = head.toString("latin1", 4, 8);
+      let header = 8;
+      if (boxSize === 1) {
+        boxSize = Number(head.readBigUInt64BE(8));
+        header = 16;
+      } else if (boxSize === 0) boxSize = size - offset;
+      if (boxSize < header) return null;
+      if (type === "moov") {
+        if (boxSize > MOOV_MAX_BYTES) return null;
+        const moov = Buffer.alloc(boxSize - header);
+        await handle.read(moov, 0, moov.length, offset + header);
+        return moov;
+      }
+      offset += boxSize;
+    }
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first audio track of an MP4/M4A as its sample entry declares it. */
+export interface Mp4AudioTrack {
+  codec: string;
+  channels: number;
+  sampleRate: number;
+}
+
+export interface Mp4Tracks {
+  video: (Mp4VideoTrack & { trackIndex: number }) | null;
+  audio: Mp4AudioTrack | null;
+}
+
+function videoTrack(moov: Buffer, mdia: Box, entry: Box): Mp4VideoTrack | null {
+  const mdhd = child(moov, mdia, "mdhd");
+  const stts = child(moov, child(moov, child(moov, mdia, "minf"), "stbl"), "stts");
+  if (!mdhd || !stts) return null;
+  const timescale = moov.readUInt32BE(mdhd.start + (moov[mdhd.start] === 1 ? 20 : 12));
+  // VisualSampleEntry: 6 reserved + 2 data reference index + 16, then width and height; children after 78 bytes.
+  const width = moov.readUInt16BE(entry.start + 24);
+  const height = moov.readUInt16BE(entry.start + 26);
+  const avcC = entry.type === "avc1" || entry.type === "avc3" ? childBoxes(moov, entry.start + 78, entry.end).find((b) => b.type === "avcC") : undefined;
+  let frames = 0;
+  let sampleDelta: number | null = null;
+  let uniform = true;
+  const entries = moov.readUInt32BE(stts.start + 4);
+  for (let i = 0; i < entries; i++) {
+    const at = stts.start + 8 + i * 8;
+    if (at + 8 > stts.end) return null;
+    const count = moov.readUInt32BE(at);
+    const delta = moov.readUInt32BE(at + 4);
+    frames += count;
+    if (sampleDelta === null) sampleDelta = delta;
+    else if (delta !== sampleDelta) uniform = false;
+  }
+  return {
+    codec: entry.type,
+    avcC: avcC ? moov.subarray(avcC.start, avcC.end).toString("hex") : null,
+    width,
+    height,
+    timescale,
+    frames,
+    sampleDelta: uniform ? sampleDelta : null,
+  };
+}
+
+const AAC_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
+
+/** Channels and rate from an esds payload's AudioSpecificConfig (ES -> DecoderConfig -> DecoderSpecificInfo). */
+function aacConfig(esds: Buffer): { channels: number; sampleRate: number } | Record<string, never> {
+  let at = 0;
+  const descriptor = (tag: number): number | null => {
+    if (esds[at] !== tag) return null;
+    at++;
+    let length = 0;
+    for (let i = 0; i < 4; i++) {
+      const b = esds[at++] ?? 0;
+      length = (length << 7) | (b & 0x7f);
+      if (!(b & 0x80)) break;
+    }
+    return length;
+  };
+  if (descriptor(0x03) === null) return {};
+  const flags = esds[at + 2] ?? 0;
+  at += 3 + (flags & 0x80 ? 2 : 0) + (flags & 0x40 ? 1 + (esds[at + 3] ?? 0) : 0) + (flags & 0x20 ? 2 : 0);
+  if (descriptor(0x04) === null) return {};
+  at += 13;
+  if (descriptor(0x05) === null || at + 2 > esds.length) return {};
+  // audioObjectType (5 bits), samplingFrequencyIndex (4), channelConfiguration (4).
+  const word = esds.readUInt16BE(at);
+  const rateIndex = (word >>> 7) & 0xf;
+  const channels = (word >>> 3) & 0xf;
+  if (word >>> 11 === 31 || rateIndex === 15) return {};
+  const sampleRate = AAC_RATES[rateIndex];
+  return channels > 0 && sampleRate ? { channels, sampleRate } : {};
+}
+
+/**
+ * The first video and audio track of an MP4/M4A, straight from its `moov` box (no decoding):
+ * codec, H.264 configuration, size and frame timing of the video, channels and rate of the audio.
+ * Export rendering uses it to decide whether a clip can be stream-copied (same `avcC` and frame
+ * duration as the export's format, video first) and how many frames it holds. Null when the file
+ * is not an MP4.
+ */
+export async function readMp4Tracks(file: string): Promise<Mp4Tracks | null> {
+  const moov = await readMoov(file).catch(() => null);
+  if (!moov) return null;
+  const result: Mp4Tracks = { video: null, audio: null };
+  const traks = childBoxes(moov, 0, moov.length).filter((b) => b.type === "trak");
+  for (const [trackIndex, trak] of traks.entries()) {
+    const mdia = child(moov, trak, "mdia");
+    const hdlr = child(moov, mdia, "hdlr");
+    const stsd = child(moov, child(moov, child(moov, mdia, "minf"), "stbl"), "stsd");
+    if (!mdia || !hdlr || !stsd) continue;
+    const [entry] = childBoxes(moov, stsd.start + 8, stsd.end);
+    if (!entry) continue;
+    const handler = moov.toString("latin1", hdlr.start + 8, hdlr.start + 12);
+    if (handler === "vide" && !result.video) {
+      const v = videoTrack(moov, mdia, entry);
+      if (v) result.video = { ...v, trackIndex };
+    } else if (handler === "soun" && !result.audio) {
+      // AudioSampleEntry: channel count at 16, sample rate (16.16) at 24, children after 28 bytes. MP4
+      // writers put 2 channels there whatever the stream has; AAC's own configuration (esds) says.
+      const declared = { channels: moov.readUInt16BE(entry.start + 16), sampleRate: moov.readUInt32BE(entry.start + 24) >>> 16 };
+      const esds = entry.type === "mp4a" ? childBoxes(moov, entry.start + 28, entry.end).find((b) => b.type === "esds") : undefined;
+      result.audio = { codec: entry.type, ...declared, ...(esds ? aacConfig(moov.subarray(esds.start + 4, esds.end)) : {}) };
+    }
+  }
+  return result;
 }

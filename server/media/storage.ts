@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AwsClient } from "aws4fetch";
-import { env } from "@/server/env";
+import { type Env, env } from "@/server/env";
 
 /** Inclusive byte positions, as in HTTP `Range: bytes=start-end`. */
 export interface ByteRange {
@@ -144,6 +144,11 @@ export class LocalDiskStorage implements MediaStorage {
     return (await this.stat(key)) !== null;
   }
 
+  /** The file behind a key (whether or not it exists); renderers read sources in place. */
+  pathFor(key: string): string {
+    return this.fileFor(key);
+  }
+
   /** Resolves a key inside root; the containment check backs up the key grammar. */
   private fileFor(key: string): string {
     assertMediaKey(key);
@@ -267,22 +272,18 @@ async function expectOk(res: Response, method: string, key: string): Promise<voi
   throw new Error(`S3 ${method} ${key} failed with ${res.status}: ${detail.slice(0, 300)}`);
 }
 
-/**
- * S3 when S3_BUCKET is set, otherwise files under `${DATA_DIR}/media`. The S3_* variables are
- * read here directly because only this adapter uses them.
- */
-export function createMediaStorage(vars: NodeJS.ProcessEnv = process.env): MediaStorage {
-  if (!vars.S3_BUCKET) return new LocalDiskStorage(path.resolve(env().DATA_DIR, "media"));
-  const { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = vars;
-  if (!S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+/** S3 when S3_BUCKET is set, otherwise files under `${DATA_DIR}/media` (settings from server/env.ts). */
+export function createMediaStorage(e: Env = env()): MediaStorage {
+  if (!e.S3_BUCKET) return new LocalDiskStorage(path.resolve(e.DATA_DIR, "media"));
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
     throw new Error("S3_BUCKET is set but S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is missing");
   }
   return new S3Storage({
-    bucket: vars.S3_BUCKET,
-    endpoint: vars.S3_ENDPOINT || undefined,
-    region: vars.S3_REGION || "us-east-1",
-    accessKeyId: S3_ACCESS_KEY_ID,
-    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   });
 }
 

@@ -1,35 +1,50 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import { getDb } from "@/db/client";
-import { findApiKeyByHash } from "@/db/queries/api-keys";
-import { API_KEY_PATTERN, hashApiKey } from "@/server/api/keys";
+import { env } from "@/server/env";
+import { CAST_NAMESPACE, SOCKET_IO_PATH } from "@/server/services/cast/limits";
+import { createRealtimeAdapter } from "./adapter";
+import { applyRelayedSignals, castNamespace, setCastNamespace } from "./cast-channel";
+import { setupCastNamespace } from "./cast-namespace";
 
 /**
- * Socket.IO on the HTTP server's port. Namespace /cast/pairing: the handshake sends
- * `auth: { apiKey }`; team-scoped and multi-organization keys are accepted, others refused.
- * Cast events are emitted by the cast services through `castNamespace()`.
+ * Socket.IO on the HTTP server's port (path /socket.io). Namespace /cast/pairing carries the cast
+ * events (see cast-namespace.ts and docs/cast.md). Broadcasts reach the other instances through the
+ * PostgreSQL adapter on the service's own database, or Redis when REDIS_URL is set.
  */
-let io: Server | null = null;
+export interface RealtimeOptions {
+  /**
+   * Defaults to env().DATABASE_URL, read when attaching: bootstrapDatabase() sets it for the embedded
+   * engine and resets the env cache, so a server attached after start-up sees the engine's URL.
+   */
+  databaseUrl?: string;
+  /** Defaults to REDIS_URL. */
+  redisUrl?: string;
+}
 
-export function attachRealtime(server: HttpServer): Server {
-  io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: true, credentials: false } });
-  const cast = io.of("/cast/pairing");
-  cast.use(async (socket, nextFn) => {
-    const apiKey = (socket.handshake.auth as { apiKey?: unknown } | undefined)?.apiKey;
-    if (typeof apiKey !== "string" || !API_KEY_PATTERN.test(apiKey)) return nextFn(new Error("Unauthorized"));
-    const key = await findApiKeyByHash(getDb(), hashApiKey(apiKey)).catch(() => null);
-    if (!key || key.kind === "content" || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) return nextFn(new Error("Unauthorized"));
-    socket.data.organizationIds = key.organizationIds;
-    nextFn();
+const closers = new WeakMap<Server, () => Promise<void>>();
+
+export function attachRealtime(server: HttpServer, opts: RealtimeOptions = {}): Server {
+  const adapter = createRealtimeAdapter({ databaseUrl: opts.databaseUrl ?? env().DATABASE_URL, redisUrl: opts.redisUrl ?? env().REDIS_URL });
+  const io = new Server(server, {
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    cors: { origin: true, credentials: false },
+    ...(adapter ? { adapter: adapter.adapter } : {}),
   });
-  cast.on("connection", (socket) => {
-    socket.on("heartbeat", (payload: { sessionId?: string; deviceId?: string } | undefined) => {
-      if (payload?.sessionId) socket.join(`cast:${payload.sessionId}`);
-    });
+  const nsp = io.of(CAST_NAMESPACE);
+  setupCastNamespace(nsp);
+  applyRelayedSignals(nsp);
+  // The first server of a process is the one services publish through.
+  if (!castNamespace()) setCastNamespace(nsp, { relay: adapter !== null });
+  closers.set(io, async () => {
+    if (castNamespace() === nsp) setCastNamespace(null);
+    await io.close();
+    await adapter?.close();
   });
   return io;
 }
 
-export function castNamespace() {
-  return io?.of("/cast/pairing") ?? null;
+/** Closes the sockets, the adapter and its connections (and the HTTP server, as io.close does). */
+export async function closeRealtime(io: Server): Promise<void> {
+  await closers.get(io)?.();
 }

@@ -351,7 +351,7 @@ describe("stock, groups and drops", () => {
     for (const d of DROPS) {
       if (d.sourceType === "workout") expect(workoutKeys.has(d.sourceKey), d.key).toBe(true);
       else expect(exerciseByKey.has(d.sourceKey), d.key).toBe(true);
-      expect(d.variants.length).toBeGreaterThan(0);
+      expect(d.aspectRatios.length * d.durations.length).toBeGreaterThan(0);
       expect(d.copyPack.hashtags.length).toBeGreaterThan(0);
     }
   });

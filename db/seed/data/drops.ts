@@ -1,16 +1,13 @@
 /**
- * Seed data: social drops (short social videos cut from workspace content).
- * Pure data, no DB code. Only drops with status "ready" are listed by the API;
- * the "processing" drop exists to prove that.
+ * Seed data: social drops (short social videos cut from workspace content). Pure data, no DB
+ * code. Ready drops are rendered once per installation at seed time (db/seed/drops.ts) by the
+ * same ffmpeg and next/og code as the render job; the "processing" drop has no media yet, which
+ * proves that only ready drops are listed (a running server's sweep renders it later).
  */
 import type { Locale } from "../../../server/api/locale";
 
-export type DropChannelPreset = "ig_reels" | "ig_feed" | "tiktok" | "youtube_shorts" | "facebook_feed";
-
-export interface DropVariantSeed {
-  aspectRatio: "9:16" | "1:1" | "16:9";
-  durationSeconds: 15 | 30 | 60;
-}
+export type DropSeedPreset = "ig_reels" | "ig_stories" | "ig_carousel" | "tiktok" | "yt_shorts" | "fb_reels" | "yt_longform";
+export type DropSeedAspect = "9:16" | "1:1" | "16:9";
 
 export interface DropCopyPackSeed {
   hook: string;
@@ -28,8 +25,12 @@ export interface DropSeed {
   sourceKey: string;
   title: string;
   locale: Locale;
-  channelPreset: DropChannelPreset;
-  variants: DropVariantSeed[];
+  /** More locales, written by the built-in copy writer at seed time. */
+  extraLocales: Locale[];
+  channelPreset: DropSeedPreset;
+  aspectRatios: DropSeedAspect[];
+  durations: (15 | 30 | 60)[];
+  /** Hand-written copy in the drop's locale. */
   copyPack: DropCopyPackSeed;
   ctaUrl?: string;
 }
@@ -42,16 +43,13 @@ export const DROPS: DropSeed[] = [
     sourceKey: "hiit-burn",
     title: "HIIT Burn: 4 rounds, zero equipment",
     locale: "en-US",
+    extraLocales: ["de-DE", "es-ES", "fr-FR"],
     channelPreset: "ig_reels",
-    variants: [
-      { aspectRatio: "9:16", durationSeconds: 15 },
-      { aspectRatio: "9:16", durationSeconds: 30 },
-      { aspectRatio: "1:1", durationSeconds: 30 },
-    ],
+    aspectRatios: ["9:16", "1:1", "16:9"],
+    durations: [15, 30],
     copyPack: {
       hook: "No gym? No excuses.",
-      caption:
-        "Four rounds of jump squats, mountain climbers, skaters and high knees. 40 seconds on, 20 off. Save this for your next living-room session.",
+      caption: "Four rounds of jump squats, mountain climbers, skaters and high knees. 40 seconds on, 20 off. Save this for your next living-room session.",
       hashtags: ["hiit", "homeworkout", "noequipment", "cardio", "formafit"],
       cta: "Try the full workout free",
       posterTagline: { primaryLine: "HIIT Burn", secondaryLine: "4 rounds. No equipment." },
@@ -65,18 +63,17 @@ export const DROPS: DropSeed[] = [
     sourceKey: "worlds-greatest-stretch",
     title: "Die beste Dehnübung der Welt",
     locale: "de-DE",
+    extraLocales: ["en-US"],
     channelPreset: "tiktok",
-    variants: [
-      { aspectRatio: "9:16", durationSeconds: 15 },
-      { aspectRatio: "9:16", durationSeconds: 60 },
-    ],
+    aspectRatios: ["9:16"],
+    durations: [15, 30],
     copyPack: {
       hook: "Eine Übung für Hüfte, Beine und Rücken.",
       caption:
         "Tiefer Ausfallschritt, Ellbogen zum Fuß, dann aufdrehen und zur Decke greifen. Fünf Wiederholungen pro Seite, und dein Tag fühlt sich leichter an.",
       hashtags: ["mobility", "dehnen", "beweglichkeit", "morgenroutine", "formafit"],
       cta: "Hol dir den ganzen Mobility-Flow",
-      posterTagline: { primaryLine: "Weltbeste Dehnung", secondaryLine: "Hüfte, Beine und Rücken in einer Übung" },
+      posterTagline: { primaryLine: "Weltbeste Dehnung", secondaryLine: "Hüfte, Beine und Rücken" },
     },
   },
   {
@@ -86,8 +83,10 @@ export const DROPS: DropSeed[] = [
     sourceKey: "kettlebell-power",
     title: "Kettlebell Power in 60 seconds",
     locale: "en-US",
-    channelPreset: "youtube_shorts",
-    variants: [{ aspectRatio: "9:16", durationSeconds: 60 }],
+    extraLocales: [],
+    channelPreset: "yt_shorts",
+    aspectRatios: ["9:16"],
+    durations: [60],
     copyPack: {
       hook: "One bell. Five rounds. Full body.",
       caption: "Heavy swings, goblet squats, push-ups and burpees. Here is how the Kettlebell Power session flows.",

@@ -6,7 +6,7 @@ import { CATEGORIES, EQUIPMENT_CATEGORIES, GOALS, MUSCLE_GROUPS } from "@/db/see
 import { categoryId, equipmentCategoryId, goalId, muscleGroupId } from "@/db/seed/reference";
 import { type GenerationRequest, prepareGeneration } from "../generate";
 import { PLATFORM } from "../knowledge";
-import { seedReferenceIndex, seedStockPool, seedTeamPool, teamExerciseId } from "../mocks/seed-catalog";
+import { seedReferenceIndex, seedStockPool, seedTeamPool, teamExerciseId } from "@/test/support/ai-mocks/seed-catalog";
 import { levelRank, primaryMuscle, InfeasibleError, type MethodologyInput, type PoolExercise } from "../types";
 import { verifyWorkout } from "../rules";
 import { runWorkoutEngine } from "../workout-engine";

@@ -27,9 +27,13 @@ export function getLanguageModel(): ConfiguredModel | null {
 }
 
 /**
- * Replaces the configured model (tests pass a MockLanguageModelV3; `null` forces the
- * deterministic engine; `undefined` restores the environment's choice).
+ * Replaces the environment's model for this process: a model (with the id generations record),
+ * `null` for the deterministic engine alone, `undefined` to return to OPENAI_API_KEY's choice.
+ * The one seam for choosing the model in code rather than by settings (a dependency-injection
+ * point, not a test hack): integration tests run the real services and HTTP routes in-process and
+ * swap `MockLanguageModelV3` answers (fixed, failing, slow) between cases, independent of how the
+ * dispatcher loads route modules; a local evaluation run can plug in a model the same way.
  */
-export function setLanguageModelForTests(model: LanguageModel | null | undefined, id = "mock-model"): void {
+export function overrideLanguageModel(model: LanguageModel | null | undefined, id = "mock-model"): void {
   override = model === undefined ? undefined : model === null ? null : { model, id };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SUPPORTED_LOCALES } from "../locale";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocale } from "../schemas";
+import { HexId, IdName, ReadLocale, exclusiveLists } from "../schemas";
 
 /**
  * AI recommend, generate, preflight and adapt (spec "AI recommend, generate, adapt"), plus the
@@ -61,7 +61,8 @@ const GenerateWorkoutFields = {
       message: "minMinutes must not exceed maxMinutes",
       path: ["minMinutes"],
     })
-    .optional(),
+    .optional()
+    .meta({ description: "Bounds of the workout's length in minutes; minMinutes must not exceed maxMinutes." }),
   categoryId: HexId.optional().meta({ description: "A category id from GET /v1/workouts/metadata." }),
   includeExerciseCollections: CollectionNames.optional(),
   excludeExerciseCollections: CollectionNames.optional(),
@@ -72,17 +73,12 @@ const GenerateWorkoutFields = {
   methodologyProfileId: HexId.optional().meta({ description: "An active team profile from GET /v1/orgs/{organizationId}/methodologies." }),
 };
 
-const exclusiveCollections = (b: { includeExerciseCollections?: string[]; excludeExerciseCollections?: string[] }, ctx: z.RefinementCtx) => {
-  if (b.includeExerciseCollections?.length && b.excludeExerciseCollections?.length) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["excludeExerciseCollections"],
-      message: "includeExerciseCollections and excludeExerciseCollections are mutually exclusive; send one of them.",
-    });
-  }
-};
-
-export const GenerateWorkoutBody = z.object(GenerateWorkoutFields).strict().superRefine(exclusiveCollections).meta({ id: "GenerateWorkoutBody" });
+export const GenerateWorkoutBody = exclusiveLists(
+  z.object(GenerateWorkoutFields).strict(),
+  "includeExerciseCollections",
+  "excludeExerciseCollections",
+  "includeExerciseCollections and excludeExerciseCollections are mutually exclusive; send one of them.",
+).meta({ id: "GenerateWorkoutBody" });
 export type GenerateWorkoutInput = z.output<typeof GenerateWorkoutBody>;
 
 export const AdaptWorkoutBody = z

@@ -1,27 +1,22 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocale, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, ReadLocaleParam, limitParam, listOf, offsetParam } from "../schemas";
 
-/** The `{endUserId}` path segment: a 24-hex id, an external id or an email (case-insensitive). */
+/**
+ * The `{endUserId}` path segment: a 24-hex id, an external id or an email (case-insensitive). The
+ * kernel percent-decodes path parameters once (decoding again would turn `%2500` into NUL).
+ */
 const EndUserIdentifier = z
   .string()
   .min(1)
   .max(320)
-  .transform((s) => {
-    if (!s.includes("%")) return s;
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  })
   .meta({ description: "The member: 24-hex user id, external id, or email (case-insensitive).", example: "alex@example.com" });
 
 const OrgParams = z.object({ organizationId: HexId });
 const MemberParams = z.object({ organizationId: HexId, endUserId: EndUserIdentifier });
 const MemberPlanParams = z.object({ organizationId: HexId, endUserId: EndUserIdentifier, planId: HexId });
-const LocaleQuery = z.object({ locale: ReadLocale.optional() }).strict();
-const PageQuery = z.object({ limit: limitParam(50, 20), offset: offsetParam, locale: ReadLocale.optional() }).strict();
+const LocaleQuery = z.object({ locale: ReadLocaleParam }).strict();
+const PageQuery = z.object({ limit: limitParam(50, 20), offset: offsetParam, locale: ReadLocaleParam }).strict();
 
 export const EndUser = z
   .object({
@@ -123,8 +118,8 @@ export const AssignResult = z
   .meta({ id: "AssignResult" });
 
 const AssignFlags = {
-  sendAssignmentEmail: z.boolean().optional().meta({ description: "Email the member about newly added items (default true)." }),
-  sendAssignmentPush: z.boolean().optional().meta({ description: "Push-notify the member about newly added items (default true)." }),
+  sendAssignmentEmail: z.boolean().default(true).meta({ description: "Email the member about newly added items (default true)." }),
+  sendAssignmentPush: z.boolean().default(true).meta({ description: "Push-notify the member about newly added items (default true)." }),
 };
 
 export const listEndUsers = defineOperation({
@@ -282,7 +277,7 @@ export const startEndUserPlan = defineOperation({
   body: z
     .object({
       planId: HexId,
-      startDate: z.iso.date().optional().meta({ description: "YYYY-MM-DD: day 1 of week 1 (default: today for the member)." }),
+      startDate: z.iso.date().max(10).optional().meta({ description: "YYYY-MM-DD: day 1 of week 1 (default: today for the member)." }),
     })
     .strict()
     .meta({ id: "StartPlanBody" }),

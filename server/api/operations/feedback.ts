@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocale } from "../schemas";
+import { HexId, ReadLocaleParam, requireSome } from "../schemas";
 import { Attribution } from "./sessions";
 
 export const FeedbackOption = z
@@ -42,7 +42,7 @@ export const getFeedbackOptions = defineOperation({
     "The options of the caller's organization (`organizationId` for keys spanning several organizations). Member attribution fields are accepted and not needed.",
   auth: ["X-Api-Key", "AccessToken"],
   weight: 1,
-  query: z.object({ locale: ReadLocale.optional(), ...Attribution }).strict(),
+  query: z.object({ locale: ReadLocaleParam, ...Attribution }).strict(),
   success: { status: 200, description: "The options.", schema: z.object({ data: FeedbackOptions }) },
   errors: [403],
 });
@@ -58,19 +58,19 @@ export const submitWorkoutFeedback = defineOperation({
   auth: ["X-Api-Key", "AccessToken"],
   weight: 1,
   params: z.object({ workoutId: HexId }),
-  body: z
-    .object({
-      workoutSessionId: HexId.meta({ description: "The session being rated." }),
-      ratingId: OptionId("rating"),
-      difficultyId: OptionId("difficulty"),
-      comment: z.string().trim().max(2000).nullable().optional(),
-      ...Attribution,
-    })
-    .strict()
-    .refine((b) => b.ratingId !== undefined || b.difficultyId !== undefined || b.comment !== undefined, {
-      message: "Send ratingId, difficultyId and/or comment.",
-    })
-    .meta({ id: "SubmitWorkoutFeedbackBody" }),
+  body: requireSome(
+    z
+      .object({
+        workoutSessionId: HexId.meta({ description: "The session being rated." }),
+        ratingId: OptionId("rating"),
+        difficultyId: OptionId("difficulty"),
+        comment: z.string().trim().max(2000).nullable().optional(),
+        ...Attribution,
+      })
+      .strict(),
+    ["ratingId", "difficultyId", "comment"],
+    "Send ratingId, difficultyId and/or comment.",
+  ).meta({ id: "SubmitWorkoutFeedbackBody" }),
   bodyRequired: true,
   success: { status: 200, description: "The session's feedback as stored.", schema: z.object({ data: WorkoutFeedback }) },
   errors: [404],

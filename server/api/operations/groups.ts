@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GROUP_TYPES } from "@/db/queries/groups";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocale, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, OptionalReadLocaleParam, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
 import { VideoAsset } from "./video-assets";
 import { deprecatedId } from "./workouts";
 
@@ -60,7 +60,7 @@ export const listExerciseGroups = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ organizationId: HexId }),
-  query: z.object({ limit: limitParam(50, 10), offset: offsetParam, locale: ReadLocale.optional(), types: enumList(GROUP_TYPES).optional() }).strict(),
+  query: z.object({ limit: limitParam(50, 10), offset: offsetParam, locale: ReadLocaleParam, types: enumList(GROUP_TYPES).optional() }).strict(),
   success: { status: 200, description: "A page of groups.", schema: listOf(ExerciseGroup).meta({ id: "ExerciseGroupList" }) },
   errors: [403, 404],
 });
@@ -74,7 +74,7 @@ export const getExerciseGroup = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: GroupParams,
-  query: z.object({ locale: ReadLocale.optional() }).strict(),
+  query: z.object({ locale: ReadLocaleParam }).strict(),
   success: { status: 200, description: "The group.", schema: z.object({ data: ExerciseGroupDetail }) },
   errors: [403, 404],
 });
@@ -89,7 +89,7 @@ export const listExerciseGroupExercises = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: GroupParams,
-  query: z.object({ limit: limitParam(50, 50), offset: offsetParam, locale: ReadLocale.optional() }).strict(),
+  query: z.object({ limit: limitParam(50, 50), offset: offsetParam, locale: OptionalReadLocaleParam }).strict(),
   success: { status: 200, description: "A page of the group's exercises.", schema: listOf(ExerciseGroupExercise).meta({ id: "ExerciseGroupExerciseList" }) },
   errors: [403, 404],
 });

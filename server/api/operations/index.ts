@@ -6,9 +6,16 @@ import * as feedback from "./feedback";
 import * as content from "./content";
 import * as insights from "./insights";
 import * as ai from "./ai";
+import * as autopilot from "./autopilot";
+import * as webhooks from "./webhooks";
+import * as usage from "./usage";
+import * as cast from "./cast";
+import * as drops from "./drops";
+import * as socialPublish from "./social-publish";
+import * as chat from "./chat";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai);
+export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai, autopilot, webhooks, usage, cast, drops, socialPublish, chat);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];

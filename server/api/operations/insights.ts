@@ -3,7 +3,7 @@ import { HEALTH_DATA_TYPES, type HealthDataType } from "@/db/schema";
 import { type FieldSpec, HEALTH_FIELDS } from "@/server/services/insights/health-fields";
 import { PILLAR_TYPES } from "@/server/services/insights/scoring";
 import { defineOperation } from "../operation";
-import { HexId } from "../schemas";
+import { HexId, requireSome } from "../schemas";
 
 /**
  * Insights and nutrition: health-data push, nutrition logging, the daily digest and pillar
@@ -25,6 +25,13 @@ const MemberParams = z.object({
 
 // Health data ---------------------------------------------------------------------------------
 
+/**
+ * Longest text any entry field accepts. Field rules (externalId 1 to 200 characters, known
+ * activity types...) are checked per entry and reject only that entry; longer text is refused
+ * with the whole request, so no request makes the server hold unbounded strings.
+ */
+const MAX_ENTRY_TEXT = 1000;
+
 /** JSON types only: ranges, whole numbers, required fields and time rules are checked per entry. */
 function valueSchema(f: FieldSpec): z.ZodType {
   const withDescription = (s: z.ZodType) => s.optional().meta({ description: f.description });
@@ -35,7 +42,7 @@ function valueSchema(f: FieldSpec): z.ZodType {
     case "zones":
       return withDescription(z.array(z.number()).max(10));
     default:
-      return withDescription(z.string());
+      return withDescription(z.string().max(MAX_ENTRY_TEXT));
   }
 }
 
@@ -53,6 +60,7 @@ function entrySchema<T extends HealthDataType>(dataType: T) {
       dataType: z.literal(dataType),
       externalId: z
         .string()
+        .max(MAX_ENTRY_TEXT)
         .optional()
         .meta({
           description:
@@ -62,6 +70,7 @@ function entrySchema<T extends HealthDataType>(dataType: T) {
         }),
       recordedAt: z
         .string()
+        .max(MAX_ENTRY_TEXT)
         .meta({ description: `ISO 8601 date-time with offset: ${spec.recordedAt}. Not in the future; its member-local day at most 90 days back.` }),
       ...values,
     })
@@ -153,31 +162,32 @@ export const deleteHealthData = defineOperation({
 
 const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 
-export const LogNutritionBody = z
-  .object({
-    caloriesKcal: z.number().min(0).max(10_000).optional().meta({ description: "Energy in kilocalories, 0 to 10000." }),
-    proteinG: z.number().min(0).max(1_000).optional().meta({ description: "Protein in grams, 0 to 1000." }),
-    carbsG: z.number().min(0).max(1_500).optional().meta({ description: "Carbohydrates in grams, 0 to 1500." }),
-    fatG: z.number().min(0).max(1_000).optional().meta({ description: "Fat in grams, 0 to 1000." }),
-    externalId: z
-      .string()
-      .min(1)
-      .max(200)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-      .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
-      .optional()
-      .meta({ description: "Your id for the entry. Without it each call adds to the day; with it a repeat replaces the earlier contribution." }),
-    loggedAt: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .meta({ description: "When it was eaten (default now); its member-local day gets the entry. Not in the future, at most 90 days back." }),
-    mealType: z.enum(MEAL_TYPES).optional(),
-  })
-  .strict()
-  .refine((b) => b.caloriesKcal !== undefined || b.proteinG !== undefined || b.carbsG !== undefined || b.fatG !== undefined, {
-    message: "Send at least one of caloriesKcal, proteinG, carbsG, fatG.",
-  })
-  .meta({ id: "LogNutritionBody" });
+export const LogNutritionBody = requireSome(
+  z
+    .object({
+      caloriesKcal: z.number().min(0).max(10_000).optional().meta({ description: "Energy in kilocalories, 0 to 10000." }),
+      proteinG: z.number().min(0).max(1_000).optional().meta({ description: "Protein in grams, 0 to 1000." }),
+      carbsG: z.number().min(0).max(1_500).optional().meta({ description: "Carbohydrates in grams, 0 to 1500." }),
+      fatG: z.number().min(0).max(1_000).optional().meta({ description: "Fat in grams, 0 to 1000." }),
+      externalId: z
+        .string()
+        .min(1)
+        .max(200)
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+        .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
+        .optional()
+        .meta({ description: "Your id for the entry. Without it each call adds to the day; with it a repeat replaces the earlier contribution." }),
+      loggedAt: z.iso
+        .datetime({ offset: true })
+        .max(40)
+        .optional()
+        .meta({ description: "When it was eaten (default now); its member-local day gets the entry. Not in the future, at most 90 days back." }),
+      mealType: z.enum(MEAL_TYPES).optional(),
+    })
+    .strict(),
+  ["caloriesKcal", "proteinG", "carbsG", "fatG"],
+  "Send at least one of caloriesKcal, proteinG, carbsG, fatG.",
+).meta({ id: "LogNutritionBody" });
 
 export const NutritionDay = z
   .object({
@@ -246,7 +256,7 @@ const ValueSource = z.enum(["api", "wearable", "session", "mixed"]).meta({ id: "
 const DigestQuery = z
   .object({
     date: z
-      .union([z.iso.datetime({ offset: true }), z.iso.date()])
+      .union([z.iso.datetime({ offset: true }).max(40), z.iso.date().max(10)])
       .optional()
       .meta({
         description:

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocale } from "../schemas";
+import { HexId, IdName, ReadLocaleParam } from "../schemas";
 
 const Difficulty = z.enum(["beginner", "intermediate", "advanced"]).meta({ id: "Difficulty" });
-const LocaleQuery = z.object({ locale: ReadLocale.optional() }).strict();
+const LocaleQuery = z.object({ locale: ReadLocaleParam }).strict();
 
 export const WorkoutMetadata = z
   .object({ categories: z.array(IdName), difficulties: z.array(Difficulty) })
@@ -96,7 +96,7 @@ export const getExerciseMetadata = defineOperation({
     "Muscle group names are localized; collection names are not. Collections are those of the key's organization; keys spanning several organizations may pass `organizationId`.",
   auth: ["X-Api-Key"],
   weight: 1,
-  query: z.object({ locale: ReadLocale.optional(), organizationId: HexId.optional() }).strict(),
+  query: z.object({ locale: ReadLocaleParam, organizationId: HexId.optional() }).strict(),
   success: { status: 200, description: "Exercise metadata.", schema: z.object({ data: ExerciseMetadata }) },
   errors: [403],
 });

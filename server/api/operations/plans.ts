@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PLAN_SORT_FIELDS } from "@/db/queries/plans";
 import { DIFFICULTIES } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocale, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, IdName, ReadLocaleParam, limitParam, listOf, offsetParam } from "../schemas";
 import { WorkoutListItem, deprecatedId, deprecatedNullableId, sortParam } from "./workouts";
 
 const planFields = {
@@ -89,7 +89,7 @@ export const listOrganizationPlans = defineOperation({
     .object({
       limit: limitParam(50, 20),
       offset: offsetParam,
-      locale: ReadLocale.optional(),
+      locale: ReadLocaleParam,
       q: z.string().max(200).optional(),
       sort: sortParam(PLAN_SORT_FIELDS).optional(),
       visibility: z.enum(["private", "public", "all"]).default("all"),
@@ -110,7 +110,7 @@ export const getPlanById = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: PlanParams,
-  query: z.object({ locale: ReadLocale.optional() }).strict(),
+  query: z.object({ locale: ReadLocaleParam }).strict(),
   success: { status: 200, description: "The plan.", schema: z.object({ data: PlanDocument }) },
   errors: [403, 404],
 });
@@ -125,7 +125,7 @@ export const getPlanWorkouts = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: PlanParams,
-  query: z.object({ limit: limitParam(50, 50), offset: offsetParam, locale: ReadLocale.optional() }).strict(),
+  query: z.object({ limit: limitParam(50, 50), offset: offsetParam, locale: ReadLocaleParam }).strict(),
   success: { status: 200, description: "A page of the plan's workouts.", schema: listOf(PlanWorkout).meta({ id: "PlanWorkoutList" }) },
   errors: [403, 404],
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId } from "../schemas";
+import { HexId, requireSome } from "../schemas";
 
 /** Attribution fields accepted on every session and feedback call (body for POST/PATCH, query for GET). */
 export const Attribution = {
@@ -62,20 +62,22 @@ export const updateWorkoutSession = defineOperation({
   auth: AUTH,
   weight: 1,
   params: SessionIdParams,
-  body: z
-    .object({
-      progressSeconds: z
-        .number()
-        .min(0)
-        .max(604_800)
-        .optional()
-        .meta({ description: "Actual playback seconds so far, pauses excluded (rounded to whole seconds)." }),
-      workoutSegmentId: HexId.nullable().optional().meta({ description: "Id of the playlist segment now playing." }),
-      ...Attribution,
-    })
-    .strict()
-    .refine((b) => b.progressSeconds !== undefined || b.workoutSegmentId !== undefined, { message: "Send progressSeconds and/or workoutSegmentId." })
-    .meta({ id: "UpdateWorkoutSessionBody" }),
+  body: requireSome(
+    z
+      .object({
+        progressSeconds: z
+          .number()
+          .min(0)
+          .max(604_800)
+          .optional()
+          .meta({ description: "Actual playback seconds so far, pauses excluded (rounded to whole seconds)." }),
+        workoutSegmentId: HexId.nullable().optional().meta({ description: "Id of the playlist segment now playing." }),
+        ...Attribution,
+      })
+      .strict(),
+    ["progressSeconds", "workoutSegmentId"],
+    "Send progressSeconds and/or workoutSegmentId.",
+  ).meta({ id: "UpdateWorkoutSessionBody" }),
   bodyRequired: true,
   success: { status: 200, description: "The updated session.", schema: SessionResponse },
   errors: [404, 409],

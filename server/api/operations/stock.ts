@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SKILL_LEVELS } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, HexIdList, ReadLocale, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, HexIdList, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
 import { clipFields } from "./video-assets";
 import { MediaVideo, sortParam } from "./workouts";
 
@@ -32,7 +32,7 @@ export const listStockExercises = defineOperation({
     .object({
       limit: limitParam(50, 20),
       offset: offsetParam,
-      locale: ReadLocale.optional(),
+      locale: ReadLocaleParam,
       q: z.string().max(200).optional().meta({ description: "Case-insensitive substring of the name in any translation." }),
       tiers: enumList(["free", "premium"] as const).optional(),
       equipmentIds: HexIdList.optional(),

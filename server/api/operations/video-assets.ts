@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VIDEO_ASSET_SORT_FIELDS } from "@/db/queries/video-assets";
 import { AUDIO_TYPES, EXECUTION_SIDES, SKILL_LEVELS, VIDEO_ASSET_KINDS } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, HexIdList, ReadLocale, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, HexIdList, OptionalReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
 import { EquipmentRef, MediaVideo, deprecatedId, sortParam } from "./workouts";
 
 export const AudioInstruction = z
@@ -82,7 +82,7 @@ export const listOrganizationVideoAssets = defineOperation({
     .object({
       limit: limitParam(50, 10),
       offset: offsetParam,
-      locale: ReadLocale.optional(),
+      locale: OptionalReadLocaleParam,
       q: z.string().max(200).optional().meta({ description: "Case-insensitive substring of the name in any translation (every word must occur)." }),
       equipmentIds: HexIdList.optional(),
       muscleGroupIds: HexIdList.optional(),
@@ -119,7 +119,7 @@ export const getVideoAssetById = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ videoAssetId: HexId }),
-  query: z.object({ locale: ReadLocale.optional().meta({ description: "Selects the instruction audio (and names)." }) }).strict(),
+  query: z.object({ locale: OptionalReadLocaleParam.meta({ description: "Selects the instruction audio (and names)." }) }).strict(),
   success: { status: 200, description: "The clip.", schema: z.object({ data: VideoAssetDetail }) },
   errors: [403, 404],
 });

@@ -3,7 +3,7 @@ import { WORKOUT_SORT_FIELDS } from "@/db/queries/workouts";
 import { AUDIO_TYPES, DIFFICULTIES } from "@/db/schema";
 import { parseCategoryTokens, parseDurationRange, parseSort } from "@/server/services/content/list-query";
 import { defineOperation } from "../operation";
-import { HexId, IdName, QueryBoolean, ReadLocale, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, IdName, QueryBoolean, ReadLocale, ReadLocaleParam, escapeRegex, limitParam, listOf, listPattern, offsetParam } from "../schemas";
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces of the content catalog's declarations (plans, video assets, groups, stock too)
@@ -23,7 +23,11 @@ export function sortParam<F extends string>(fields: readonly F[], aliases: Recor
       }
       return r.value;
     })
-    .meta({ description: `Comma list of +field or -field. Fields: ${names.join(", ")}.`, example: `-${names[0]}` });
+    .meta({
+      description: `Comma list of +field or -field, each field at most once. Fields: ${names.join(", ")}.`,
+      example: `-${names[0]}`,
+      pattern: listPattern(`[+-]?(?:${names.map(escapeRegex).join("|")})`),
+    });
 }
 
 /** Legacy identifiers kept for old clients (spec, versioning rule 4). */
@@ -59,7 +63,7 @@ export const MediaAudio = z
 
 export const EquipmentRef = z.object({ id: z.string(), name: z.string(), equipmentCategoryId: z.string().nullable() });
 const DifficultyValue = z.enum(DIFFICULTIES);
-const LocaleQuery = z.object({ locale: ReadLocale.optional() }).strict();
+const LocaleQuery = z.object({ locale: ReadLocaleParam }).strict();
 const WorkoutParams = z.object({ workoutId: HexId });
 
 // ---------------------------------------------------------------------------------------------
@@ -95,7 +99,11 @@ const workoutListFields = {
   presentationStyle: z.string().meta({ example: "full" }),
   skipWorkoutPreview: z.boolean(),
   skipWorkoutCompletionScreen: z.boolean(),
-  videoAudioMode: z.string().meta({ description: "Which audio tracks a player mixes.", example: "full" }),
+  videoAudioMode: z.string().meta({
+    description:
+      "Which audio tracks the players mix, and the rendered exports with them: `full` (voice-over, the clips' own sound and music), `voice-and-music` (no clip sound), `music-only` (no voice-over, no clip sound), `clip-only` (only the clips' own sound: no voice-over, no music). Older workouts may say `voice` (= voice-and-music) or `original` (= clip-only); unknown values play as `full`. `mixBgMusic: false` removes the music in every mode.",
+    example: "full",
+  }),
   allowAssessment: z.boolean(),
   assessmentType: z.string().nullable(),
 };
@@ -274,7 +282,7 @@ export const getVideoExportStreamUrl = defineOperation({
   tag: "Workouts",
   summary: "Presigned URL of the full-workout video export",
   description:
-    "Without `locale`: the latest finished export of any locale. With `locale`: exactly that locale, no fallback. 404 while the export is missing or still rendering (about 2 to 5 minutes after creation).",
+    "Without `locale`: the most recently finished export of any locale. With `locale`: exactly that locale, no fallback. Exports are rendered in every locale of the workout's voice-over (the trainer's preferred locale first) after it is published or its playlist or media change. 404 while the export is missing or still rendering (here seconds: a 30-minute workout's video is ready well under a minute after publishing; the previous version stays served while a new one renders).",
   auth: ["X-Api-Key"],
   weight: 10,
   params: WorkoutParams,
@@ -290,7 +298,7 @@ export const getAudioExportStreamUrl = defineOperation({
   tag: "Workouts",
   summary: "Presigned URL of the full-workout audio export",
   description:
-    "Without `locale`: the trainer's preferred locale, else the same language (en-GB for en-US). With `locale`: exactly that locale, else the same language; never another language. 404 while missing or still rendering (about 1 to 3 minutes after creation).",
+    "Without `locale`: the trainer's preferred locale, else the same language (en-GB for en-US). With `locale`: exactly that locale, else the same language; never another language. The M4A carries the video export's sound (voice-over, the clips' own sound, background music per `videoAudioMode` and `mixBgMusic`). 404 while missing or still rendering (here seconds: a 30-minute workout's audio is ready well under 20 seconds after publishing).",
   auth: ["X-Api-Key"],
   weight: 10,
   params: WorkoutParams,
@@ -312,6 +320,8 @@ const CategoryTokensParam = z
   })
   .meta({
     description: "Comma-separated category ids (24-hex) and `custom:<name>` tokens for workspace-defined categories; a workout matching any of them is listed.",
+    pattern: listPattern("[0-9a-fA-F]{24}|[Cc][Uu][Ss][Tt][Oo][Mm]:[^,]*[^,\\s][^,]*"),
+    example: "65f1c0ffee0123456789abcd,custom:Mobility",
   });
 
 const DurationParam = z
@@ -325,7 +335,11 @@ const DurationParam = z
     }
     return r.value;
   })
-  .meta({ description: "`min-max` in minutes, both inclusive; open ends allowed (`60-`, `-30`).", example: "20-45" });
+  .meta({
+    description: "`min-max` in minutes, both inclusive, min not above max; open ends allowed (`60-`, `-30`).",
+    example: "20-45",
+    pattern: "^\\s*(?:\\d{1,4}\\s*-\\s*(?:\\d{1,4})?|-\\s*\\d{1,4})\\s*$",
+  });
 
 export const listOrganizationWorkouts = defineOperation({
   operationId: "OrganizationWorkoutsApi_listOrganizationWorkouts",

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { log } from "@/server/api/log";
+import { env } from "@/server/env";
 import { type JobEvent, parseJobEvent } from "../events";
 import { ALL_JOBS } from "../registry";
 import type { AnyJobDefinition, JobIo } from "../types";
@@ -13,6 +14,8 @@ type Mode = "worker" | "producer";
 interface LocalState {
   mode: Mode;
   ready: Promise<PgBoss>;
+  /** Worker ids by queue (worker mode), to wake a worker right after sending it a job. */
+  workers?: Map<string, string[]>;
 }
 const holder = globalThis as unknown as { __formaJobsLocal?: LocalState };
 
@@ -21,10 +24,12 @@ export interface LocalWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Register cron schedules (default true). */
   schedule?: boolean;
+  /** Work only these jobs (by id; default all): tests that must not take other tests' jobs. */
+  jobs?: readonly string[];
 }
 
 function connectionString(): string {
-  const url = process.env.DATABASE_URL;
+  const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the job worker after the database (db/bootstrap.ts)");
   return url;
 }
@@ -75,14 +80,18 @@ export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<v
     holder.__formaJobsLocal = undefined;
     await (await current.ready.catch(() => null))?.stop({ graceful: false }).catch(() => {});
   }
+  const workers = new Map<string, string[]>();
   const ready = (async () => {
     const boss = newBoss("worker");
     await boss.start();
     await createQueues(boss);
-    for (const job of ALL_JOBS) {
-      await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([j]) => {
-        if (j) await runJob(job, j.data);
-      });
+    for (const job of ALL_JOBS.filter((j) => !opts.jobs || opts.jobs.includes(j.id))) {
+      for (let i = 0; i < (job.localConcurrency ?? 1); i++) {
+        const workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([j]) => {
+          if (j) await runJob(job, j.data);
+        });
+        workers.set(job.id, [...(workers.get(job.id) ?? []), workerId]);
+      }
       if ("cron" in job.trigger) {
         if (opts.schedule === false) await boss.unschedule(job.id);
         else await boss.schedule(job.id, job.trigger.cron, {}, { tz: "UTC" });
@@ -91,7 +100,7 @@ export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<v
     log("info", "job worker started (local provider, pg-boss)", { jobs: ALL_JOBS.map((j) => j.id) });
     return boss;
   })();
-  holder.__formaJobsLocal = { mode: "worker", ready };
+  holder.__formaJobsLocal = { mode: "worker", ready, workers };
   try {
     await ready;
   } catch (err) {
@@ -130,5 +139,10 @@ export async function sendLocalEvent(event: JobEvent): Promise<void> {
   const jobs = ALL_JOBS.filter((j) => "event" in j.trigger && j.trigger.event === event.name);
   if (jobs.length === 0) return;
   const boss = await producer();
-  for (const job of jobs) await boss.send(job.id, event.data as object);
+  const workers = holder.__formaJobsLocal?.workers;
+  for (const job of jobs) {
+    await boss.send(job.id, event.data as object, job.priority ? { priority: job.priority(job.payload.parse(event.data)) } : {});
+    // A worker in this process fetches the job now instead of at its next poll (an idle one, if any).
+    for (const workerId of workers?.get(job.id) ?? []) boss.notifyWorker(workerId);
+  }
 }

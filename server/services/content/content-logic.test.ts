@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { ReferenceIndex } from "./reference";
+import type { ReferenceIndex } from "@/server/ai/types";
 import { exerciseWindowSeconds } from "./get-playlist";
 import { resolveExportLocale, selectExport } from "./get-export-url";
 import { pickTrack } from "./media";
 import { groupFacets, muscleGroupPercentages, ratingOf } from "./workout-shape";
 
 const ref = {
-  categories: new Map(),
-  equipment: new Map(),
-  goals: new Map(),
-  muscleGroups: new Map([
+  categoryById: new Map(),
+  equipmentById: new Map(),
+  goalById: new Map(),
+  muscleById: new Map([
     ["m1", { id: "m1", name: { "en-US": "Glutes", "de-DE": "Gesäß" }, sortOrder: 1 }],
     ["m2", { id: "m2", name: { "en-US": "Core" }, sortOrder: 2 }],
     ["m3", { id: "m3", name: { "en-US": "Abs" }, sortOrder: 3 }],

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { listReadyExports } from "@/db/queries/workouts";
+import { listReadyExports } from "@/db/queries/exports";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES, isSupportedLocale, languageOf } from "@/server/api/locale";

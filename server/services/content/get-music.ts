@@ -15,15 +15,15 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /**
- * Background music for a persisted workout: the organization's pools plus the workout
- * trainer's pools, each track once, in a fresh random order per request. A workout that does
- * not mix background music (`mixBgMusic` false) gets no tracks. `totalDuration` is the summed
- * length of the returned tracks, not trimmed to the workout.
+ * Background music for a persisted workout: the pools chosen for it in the console, else the
+ * organization's pools plus the workout trainer's pools, each track once, in a fresh random
+ * order per request. A workout that does not mix background music (`mixBgMusic` false) gets no
+ * tracks. `totalDuration` is the summed length of the returned tracks, not trimmed to the workout.
  */
 export async function getWorkoutMusic(db: Db, caller: Caller, workoutId: string) {
   const workout = await findReadableWorkout(db, caller, workoutId);
   if (!workout.mixBgMusic) return { tracks: [], totalDuration: 0, workoutDuration: workout.duration };
-  const rows = await listPoolTracks(db, workout.organizationId, workout.trainerId);
+  const rows = await listPoolTracks(db, workout.organizationId, workout.trainerId, workout.musicPoolIds);
   const unique = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!unique.has(r.trackId)) unique.set(r.trackId, r);
   const tracks = shuffle([...unique.values()]).map((t) => ({

@@ -5,7 +5,7 @@ import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import { type Locale, pickText } from "@/server/api/locale";
 import { planListItem } from "./plan-shape";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { groupFacets, workoutListItem } from "./workout-shape";
 
 /** A published plan by id (any visibility, including end-user-ai-generated) of the caller's organization. */

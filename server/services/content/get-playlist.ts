@@ -6,7 +6,9 @@ import { SerializedJson } from "@/server/http/direct-body";
 import type { Locale } from "@/server/api/locale";
 import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
 import { VersionedCache } from "./list-cache";
-import { type ReferenceIndex, getReferenceIndex, musclesByShare, namedList } from "./reference";
+import { musclesByShare, namedList } from "./reference";
+import type { ReferenceIndex } from "@/server/ai/types";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 
 type Named = { id: string; name: string };
 
@@ -99,7 +101,7 @@ function facetsOf(ctx: Ctx, assetIds: string[], extra?: { equipmentIds: string[]
     equipmentIds.push(...c.equipmentIds);
     for (const m of c.muscleGroupIds) muscles.push({ id: m, share: 0 });
   }
-  return { equipment: namedList(ctx.ref.equipment, equipmentIds, ctx.locale), muscleGroups: musclesByShare(ctx.ref, muscles, ctx.locale) };
+  return { equipment: namedList(ctx.ref.equipmentById, equipmentIds, ctx.locale), muscleGroups: musclesByShare(ctx.ref, muscles, ctx.locale) };
 }
 
 function track(ctx: Ctx, assetId: string | null, type: Parameters<typeof pickTrack>[1]): AudioObject | null {
@@ -192,8 +194,8 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
                   name: c.name,
                   startTimeSec: c.startTimeSec,
                   endTimeSec: c.endTimeSec,
-                  equipment: namedList(ctx.ref.equipment, c.equipmentIds, ctx.locale),
-                  muscleGroups: namedList(ctx.ref.muscleGroups, c.muscleGroupIds, ctx.locale),
+                  equipment: namedList(ctx.ref.equipmentById, c.equipmentIds, ctx.locale),
+                  muscleGroups: namedList(ctx.ref.muscleById, c.muscleGroupIds, ctx.locale),
                 })),
               }
             : {}),

@@ -4,7 +4,8 @@ import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
 import type { Caller } from "@/server/api/auth";
 import { forbidden, notFound } from "@/server/api/errors";
 import type { Locale } from "@/server/api/locale";
-import { getReferenceIndex, namedList } from "./reference";
+import { namedList } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";
 
 /**
@@ -34,8 +35,8 @@ export async function getVideoAsset(db: Db, caller: Caller, videoAssetId: string
             name: c.name,
             startTimeSec: c.startTimeSec,
             endTimeSec: c.endTimeSec,
-            equipment: namedList(ref.equipment, c.equipmentIds, loc),
-            muscleGroups: namedList(ref.muscleGroups, c.muscleGroupIds, loc),
+            equipment: namedList(ref.equipmentById, c.equipmentIds, loc),
+            muscleGroups: namedList(ref.muscleById, c.muscleGroupIds, loc),
           })),
         }
       : {}),

@@ -1,11 +1,13 @@
 import type { Db } from "@/db/client";
-import { findWorkoutById, listWorkoutFacets, listWorkoutVoiceOvers } from "@/db/queries/workouts";
+import { findWorkoutById, findWorkoutVersion, listWorkoutFacets, listWorkoutVoiceOvers } from "@/db/queries/workouts";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import type { Locale } from "@/server/api/locale";
 import { publicBaseUrl } from "@/server/env";
+import { SerializedJson } from "@/server/http/direct-body";
+import { VersionedCache } from "./list-cache";
 import { audioObject, imageUrl, pickTrack } from "./media";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { groupFacets, workoutListItem } from "./workout-shape";
 
 /**
@@ -17,6 +19,30 @@ export async function findReadableWorkout(db: Db, caller: Caller, workoutId: str
   if (row?.status !== "published" || row.deletedAt) throw notFound("Workout not found.");
   caller.assertOrganization(row.organizationId);
   return row;
+}
+
+/**
+ * The detail response `{ data }`, serialized: reused per workout and locale while the workout's
+ * version is unchanged (one batched primary-key read per request on a hit), like the playlist.
+ */
+export async function getWorkoutResponse(db: Db, caller: Caller, workoutId: string, locale: Locale): Promise<SerializedJson> {
+  const version = await findWorkoutVersion(db, workoutId);
+  if (version?.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
+  caller.assertOrganization(version.organization_id);
+  return rendered.load(`${workoutId}:${locale}`, version.version, async () => new SerializedJson(JSON.stringify({ data: await getWorkout(db, caller, workoutId, locale) })));
+}
+
+/**
+ * Rendered details per workout and locale, for at most RENDER_TTL_MS: that bounds staleness after
+ * changes that do not bump the workout (a renamed trainer or organization, edited voice-overs)
+ * and keeps signed URLs about 7 days from expiry.
+ */
+const RENDER_TTL_MS = 60_000;
+const rendered = new VersionedCache<SerializedJson>(5_000, RENDER_TTL_MS);
+
+/** Forget rendered details (tests that edit rows with direct SQL). */
+export function clearWorkoutDetailCache(): void {
+  rendered.clear();
 }
 
 /** The full workout detail, localized. */

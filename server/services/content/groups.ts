@@ -4,7 +4,7 @@ import { listAssetRelations, listVideoAssetsByIds } from "@/db/queries/video-ass
 import { notFound } from "@/server/api/errors";
 import { type Locale, pickText } from "@/server/api/locale";
 import { imageUrl } from "./media";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";
 
 /**
@@ -75,7 +75,7 @@ export async function listGroupExercises(
   db: Db,
   organizationId: string,
   groupId: string,
-  input: { limit: number; offset: number; locale: Locale | undefined },
+  input: { limit: number; offset: number; locale?: Locale },
 ) {
   const group = await findGroup(db, organizationId, groupId);
   const items = await listGroupItems(db, group.id, { limit: input.limit, offset: input.offset });

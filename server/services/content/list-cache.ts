@@ -2,9 +2,10 @@
  * A small in-process cache whose entries hold only while a version is unchanged, bounded in size
  * (least recently used out) and age. The org workout list keys its totals, search pages and
  * responses by the workspace's content version: the latest `updated_at` of any of its workouts
- * (one index probe), which every change to a workout (create, publish, rename, soft delete,
- * rating) moves, so a hit is never stale for workout changes. The playlist keys rendered
- * playlists by the workout's own `updated_at`. Changes that do not touch a workout row (a
+ * and the latest `rated_at` (a rating is not an edit, so it leaves `updated_at`): two index probes
+ * that every change to a workout (create, publish, rename, soft delete, rating) moves, so a hit is
+ * never stale for workout changes. The detail and the playlist key their renderings by the
+ * workout's own `updated_at` and `rated_at`. Changes that do not touch a workout row (a
  * category re-assignment alone, a hard delete, an edited clip) are bounded by the TTL.
  */
 export class VersionedCache<V> {

@@ -4,7 +4,7 @@ import type { Difficulty } from "@/db/schema";
 import type { Locale } from "@/server/api/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { planListItem } from "./plan-shape";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 
 export interface ListPlansInput {
   limit: number;

@@ -5,7 +5,7 @@ import { type Caller, organizationLimits } from "@/server/api/auth";
 import type { Locale } from "@/server/api/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { imageUrl, videoObject } from "./media";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { clipCore } from "./video-asset-shape";
 
 export interface ListStockInput {

@@ -3,7 +3,7 @@ import { type ListVideoAssetsArgs, type VideoAssetSortField, listAssetRelations,
 import type { VideoAssetKind } from "@/db/schema";
 import type { Locale } from "@/server/api/locale";
 import { type SortKey, searchWords } from "./list-query";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";
 
 export interface ListVideoAssetsInput {

@@ -19,7 +19,7 @@ import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache, cacheKey } from "./list-cache";
 import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";
-import { getReferenceIndex } from "./reference";
+import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { facetsFor } from "./workout-facets";
 import { workoutListItem } from "./workout-shape";
 
@@ -32,6 +32,8 @@ export interface ListWorkoutsInput {
   visibility?: "public" | "private" | "all";
   difficulty?: Difficulty;
   categories?: CategoryTokens;
+  /** Not a /v1 query key: the hosted grids' equipment filter (server/services/pages). */
+  equipmentIds?: string[];
   duration?: MinuteRange;
   allowAssessment?: boolean;
 }
@@ -65,8 +67,8 @@ export function clearWorkoutListCache(): void {
 
 /** The filter part of the arguments: what a total depends on. */
 function filterKey(args: ListWorkoutsArgs): string {
-  const { organizationId, visibility, difficulty, categoryIds, customCategories, minSeconds, maxSeconds, allowAssessment, search } = args;
-  return cacheKey({ organizationId, visibility, difficulty, categoryIds, customCategories, minSeconds, maxSeconds, allowAssessment, search });
+  const { organizationId, visibility, difficulty, categoryIds, customCategories, equipmentIds, minSeconds, maxSeconds, allowAssessment, search } = args;
+  return cacheKey({ organizationId, visibility, difficulty, categoryIds, customCategories, equipmentIds, minSeconds, maxSeconds, allowAssessment, search });
 }
 
 async function searchPage(db: Db, args: ListWorkoutsArgs, version: string): Promise<{ rows: WorkoutListRow[]; total: number }> {
@@ -141,6 +143,7 @@ export function workoutListArgs(organizationId: string, input: ListWorkoutsInput
     difficulty: input.difficulty,
     categoryIds: input.categories?.ids,
     customCategories: input.categories?.custom,
+    equipmentIds: input.equipmentIds,
     minSeconds: input.duration?.minSeconds,
     maxSeconds: input.duration?.maxSeconds,
     allowAssessment: input.allowAssessment,

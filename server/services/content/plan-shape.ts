@@ -1,6 +1,7 @@
 import type { PlanListRow } from "@/db/queries/plans";
 import { type Locale, pickText } from "@/server/api/locale";
-import { type ReferenceIndex, namedList } from "./reference";
+import { namedList } from "./reference";
+import type { ReferenceIndex } from "@/server/ai/types";
 
 /** The org plan list item (also the head of the plan document). */
 export function planListItem(row: PlanListRow, ref: ReferenceIndex, locale: Locale) {
@@ -18,8 +19,8 @@ export function planListItem(row: PlanListRow, ref: ReferenceIndex, locale: Loca
     durationWeeks: row.durationWeeks,
     daysPerWeek: row.daysPerWeek,
     workoutCount: Number(row.workoutCount),
-    goals: namedList(ref.goals, row.goalIds, locale),
-    categories: namedList(ref.categories, row.categoryIds, locale),
+    goals: namedList(ref.goalById, row.goalIds, locale),
+    categories: namedList(ref.categoryById, row.categoryIds, locale),
     trainer: row.trainerId && row.trainerName !== null ? { id: row.trainerId, name: row.trainerName } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

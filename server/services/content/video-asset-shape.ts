@@ -2,16 +2,17 @@ import type { AssetRelations, VideoAssetRow } from "@/db/queries/video-assets";
 import { AUDIO_TYPES } from "@/db/schema";
 import { type Locale, pickText } from "@/server/api/locale";
 import { type AudioTrack, isoTime, pickTrack, signMedia, videoObject } from "./media";
-import { type ReferenceIndex, equipmentList } from "./reference";
+import { equipmentList } from "./reference";
+import type { ReferenceIndex } from "@/server/ai/types";
 
 const NO_RELATIONS: AssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
 
 /** Muscle groups with their share of the work (0..1), largest first. */
 export function muscleShares(ref: ReferenceIndex, muscles: readonly { id: string; share: number }[], locale: Locale) {
   return [...muscles]
-    .filter((m) => ref.muscleGroups.has(m.id))
+    .filter((m) => ref.muscleById.has(m.id))
     .sort((a, b) => b.share - a.share)
-    .map((m) => ({ id: m.id, name: pickText(ref.muscleGroups.get(m.id)!.name, locale), share: Math.round(m.share * 1000) / 1000 }));
+    .map((m) => ({ id: m.id, name: pickText(ref.muscleById.get(m.id)!.name, locale), share: Math.round(m.share * 1000) / 1000 }));
 }
 
 /**

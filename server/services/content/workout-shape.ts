@@ -1,7 +1,8 @@
 import type { WorkoutFacetRow, WorkoutListRow } from "@/db/queries/workouts";
 import { type Locale, pickText } from "@/server/api/locale";
 import { imageUrl, signedUrl } from "./media";
-import { type ReferenceIndex, equipmentList, namedList } from "./reference";
+import { equipmentList, namedList } from "./reference";
+import type { ReferenceIndex } from "@/server/ai/types";
 
 /** Categories, equipment and muscle weights of one workout, grouped from the facet rows. */
 export interface WorkoutFacets {
@@ -31,11 +32,11 @@ export function groupFacets(rows: readonly WorkoutFacetRow[]): Map<string, Worko
  */
 export function muscleGroupPercentages(weights: Map<string, number>, ref: ReferenceIndex, locale: Locale) {
   let total = 0;
-  for (const [id, w] of weights) if (ref.muscleGroups.has(id) && w > 0) total += w;
+  for (const [id, w] of weights) if (ref.muscleById.has(id) && w > 0) total += w;
   if (total <= 0) return [];
   const out: { muscleGroupId: string; muscleGroupName: string; percentage: number }[] = [];
   for (const [id, w] of weights) {
-    const e = ref.muscleGroups.get(id);
+    const e = ref.muscleById.get(id);
     if (!e || w <= 0) continue;
     out.push({ muscleGroupId: id, muscleGroupName: pickText(e.name, locale), percentage: Math.round((w / total) * 1000) / 10 });
   }
@@ -68,7 +69,7 @@ export function workoutListItem(row: WorkoutListRow, facets: WorkoutFacets | und
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     trainer: row.trainerId && row.trainerName !== null ? { id: row.trainerId, name: row.trainerName } : null,
-    categories: namedList(ref.categories, f.categoryIds, locale),
+    categories: namedList(ref.categoryById, f.categoryIds, locale),
     customCategories: row.customCategories,
     tags: row.tags,
     equipment: equipmentList(ref, f.equipmentIds, locale),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearPlaylistCache } from "./get-playlist";
+import { clearWorkoutDetailCache } from "./get-workout";
 import { getDb } from "@/db/client";
 import { instructionAudio, musicPools, trainers, workoutExports, workoutSegments, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
@@ -217,6 +218,7 @@ describe("GET /v1/workouts/{workoutId}", () => {
       .update(instructionAudio)
       .set({ scriptText: null })
       .where(and(eq(instructionAudio.videoAssetId, outroAsset), eq(instructionAudio.type, "workoutOutro"), eq(instructionAudio.locale, "en-US")));
+    clearWorkoutDetailCache(); // direct SQL edits bypass the workout version that keys rendered details
     const de = await detail("de-DE");
     expect(de.audioIntro).toMatchObject({ type: "workoutIntro", locale: "de-DE", scriptText: await voiceScript("workout-intro", "de-DE") });
     expectSigned(de.audioIntro.url);
@@ -231,6 +233,7 @@ describe("GET /v1/workouts/{workoutId}", () => {
     await getDb()
       .delete(instructionAudio)
       .where(inArray(instructionAudio.videoAssetId, [introAsset, outroAsset]));
+    clearWorkoutDetailCache();
     const none = await detail("de-DE");
     expect(none.audioIntro).toBeNull();
     expect(none.audioOutro).toBeNull();
@@ -427,7 +430,7 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
     const poster = await fetch(ex.main.video.poster);
     expect(poster.status).toBe(200);
     expect(poster.headers.get("content-type")).toBe("image/jpeg");
-    const tampered = await fetch(ex.main.video.url.replace(/sig=./, "sig=A"));
+    const tampered = await fetch(ex.main.video.url.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === "A" ? "B" : "A"}`));
     expect(tampered.status).toBe(403);
   });
 
@@ -518,14 +521,14 @@ describe("GET /v1/workouts/{workoutId}/export/{video|audio}/stream_url", () => {
     await getDb()
       .insert(workoutExports)
       .values([
-        { workoutId: maya, kind: "video", locale: "en-US", status: "ready", assetKey: "seed/video/class-flow.mp4", createdAt: t(30), completedAt: t(27) },
-        { workoutId: maya, kind: "video", locale: "de-DE", status: "ready", assetKey: video, createdAt: t(20), completedAt: t(17) },
-        { workoutId: maya, kind: "video", locale: "fr-FR", status: "processing", createdAt: t(1) },
-        { workoutId: maya, kind: "audio", locale: "en-GB", status: "ready", assetKey: audio, createdAt: t(10), completedAt: t(9) },
-        { workoutId: maya, kind: "audio", locale: "fr-FR", status: "ready", assetKey: "seed/music/track-2.m4a", createdAt: t(10), completedAt: t(9) },
-        { workoutId: maya, kind: "audio", locale: "es-ES", status: "failed", createdAt: t(5) },
-        { workoutId: jonas, kind: "audio", locale: "de-DE", status: "ready", assetKey: "seed/music/track-3.m4a", createdAt: t(10), completedAt: t(9) },
-        { workoutId: jonas, kind: "audio", locale: "en-US", status: "ready", assetKey: audio, createdAt: t(5), completedAt: t(4) },
+        { version: "v1", workoutId: maya, kind: "video", locale: "en-US", status: "ready", assetKey: "seed/video/class-flow.mp4", createdAt: t(30), completedAt: t(27) },
+        { version: "v1", workoutId: maya, kind: "video", locale: "de-DE", status: "ready", assetKey: video, createdAt: t(20), completedAt: t(17) },
+        { version: "v1", workoutId: maya, kind: "video", locale: "fr-FR", status: "rendering", createdAt: t(1) },
+        { version: "v1", workoutId: maya, kind: "audio", locale: "en-GB", status: "ready", assetKey: audio, createdAt: t(10), completedAt: t(9) },
+        { version: "v1", workoutId: maya, kind: "audio", locale: "fr-FR", status: "ready", assetKey: "seed/music/track-2.m4a", createdAt: t(10), completedAt: t(9) },
+        { version: "v1", workoutId: maya, kind: "audio", locale: "es-ES", status: "failed", createdAt: t(5) },
+        { version: "v1", workoutId: jonas, kind: "audio", locale: "de-DE", status: "ready", assetKey: "seed/music/track-3.m4a", createdAt: t(10), completedAt: t(9) },
+        { version: "v1", workoutId: jonas, kind: "audio", locale: "en-US", status: "ready", assetKey: audio, createdAt: t(5), completedAt: t(4) },
       ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { resolveInsightsMember } from "./resolve-member";
 import { deleteHealthEntry, findHealthEntry, lockMemberInsights, updateHealthEntry } from "@/db/queries/health";
 import type { HealthDataType } from "@/db/schema";
 import { badRequest, notFound } from "@/server/api/errors";
@@ -29,4 +30,9 @@ export async function deletePushedHealthEntry(db: Db, member: InsightsMember, da
       await recomputeDays(tx, member, [row.localDate], () => deleteHealthEntry(tx, row.id));
     }
   });
+}
+
+/** DELETE health-data/{dataType}/{externalId} for the member named in the path. */
+export async function deleteMemberHealthEntry(db: Db, organizationId: string, identifier: string, dataType: HealthDataType, externalId: string): Promise<void> {
+  await deletePushedHealthEntry(db, await resolveInsightsMember(db, organizationId, identifier), dataType, externalId);
 }

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { insightDigests } from "@/db/schema";
-import { mockInvalidModel, mockJsonModel } from "@/server/ai/mocks/mock-model";
-import { setLanguageModelForTests } from "@/server/ai/providers/model";
+import { endUsers, insightDigests } from "@/db/schema";
+import { mockInvalidModel, mockJsonModel } from "@/test/support/ai-mocks/mock-model";
+import { overrideLanguageModel } from "@/server/ai/providers/model";
 import { createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { addDays, shortDay } from "./local-date";
-import { completeSession, digest, logMeal, memberOf, noonZ, pathOf, pillar, push, todayOf } from "./test-kit";
+import { completeSession, digest, logMeal, memberOf, noonZ, pathOf, pillar, push, todayOf } from "@/test/support/insights";
 
 useTestApp();
 
@@ -320,11 +320,18 @@ describe("GET insights/digest", () => {
     await expectAuthMatrix(org, `${pathOf(org, m.id)}/insights/digest`);
     expectError(await call(`${pathOf(org, m.id)}/insights/digest`, { token: org.accessToken }), 401, "Unauthorized");
     expect((await call(`${pathOf(org, m.externalId)}/insights/digest`, { key: org.key })).status).toBe(200);
+
+    // A cached digest is never served once its member is suspended, nor to another organization.
+    expect((await digest(org, m)).status).toBe(200);
+    const other = await createLibraryOrg({ name: "Other Studio" });
+    expectError(await call(`${pathOf(other, m.id)}/insights/digest`, { key: other.key }), 404, "NotFound");
+    await getDb().update(endUsers).set({ status: "suspended" }).where(eq(endUsers.id, m.id));
+    expectError(await digest(org, m), 404, "NotFound");
   });
 });
 
 describe("digest prose from a configured model", () => {
-  afterEach(() => setLanguageModelForTests(undefined));
+  afterEach(() => overrideLanguageModel(undefined));
 
   it("lets the model rephrase sentences but never change a number", async () => {
     const { org, m, D } = await memberWithKnownWeek();
@@ -345,7 +352,7 @@ describe("digest prose from a configured model", () => {
         ],
       };
     });
-    setLanguageModelForTests(model);
+    overrideLanguageModel(model);
     const g = (await digest(org, m, addDays(D, -1))).body.data; // another day: not cached yet
     expect(prompts).toHaveLength(1);
     expect(g.proseSource).toBe("model");
@@ -354,7 +361,7 @@ describe("digest prose from a configured model", () => {
     expect(byType(g, "sleep").summary).toMatch(/h asleep/);
     expect(g.todaysFocus.message).not.toContain("99 minutes");
     // The numbers are the template digest's numbers for that day.
-    setLanguageModelForTests(null);
+    overrideLanguageModel(null);
     const plain = (await pillar(org, m, "movement", addDays(D, -1))).body.data;
     expect(byType(g, "movement").score).toBe(plain.score);
     expect(byType(g, "movement").evidence).toEqual(plain.evidence);
@@ -362,7 +369,7 @@ describe("digest prose from a configured model", () => {
 
   it("keeps the template prose when the model fails", async () => {
     const { org, m, D } = await memberWithKnownWeek();
-    setLanguageModelForTests(mockInvalidModel());
+    overrideLanguageModel(mockInvalidModel());
     const g = (await digest(org, m, D)).body.data;
     expect(g.proseSource).toBe("template");
     expect(g.summary).toBe("Movement 100 (up 20), Sleep 90 (down 10), Recovery 58 (down 42), Nutrition 82, Hydration 71. Readiness 74 (moderate).");

@@ -1,7 +1,10 @@
 import type { Db } from "@/db/client";
 import { findFreshDigest, saveDigest } from "@/db/queries/digests";
+import { findMemberInsightsVersion } from "@/db/queries/end-users";
 import { badRequest } from "@/server/api/errors";
 import { log } from "@/server/api/log";
+import { SerializedJson } from "@/server/http/direct-body";
+import { VersionedCache } from "@/server/services/content/list-cache";
 import { DIGEST_VERSION, type Digest, type PillarDetail, buildDigest, buildPillarDetail } from "./build-digest";
 import { parseDateTime } from "./health-fields";
 import type { InsightsMember } from "./ingest-health-data";
@@ -34,6 +37,35 @@ export function digestDay(date: string | undefined, timeZone: string, now: Date)
 }
 
 const HEX24 = /^[0-9a-f]{24}$/i;
+
+/**
+ * Digest responses `{ data }` per member and day, serialized, while the member's insights
+ * revision, time zone and the formula version are unchanged: a hit is one batched point read of
+ * the member plus a map lookup. The revision moves with every change of a digest's inputs
+ * (triggers, see end_users.insights_revision), so a hit is never stale; the TTL only bounds
+ * memory held by members who stopped asking.
+ */
+const responses = new VersionedCache<SerializedJson>(20_000, 10 * 60_000);
+
+/** Forget cached digest responses (tests that edit rows with direct SQL). */
+export function clearDigestResponses(): void {
+  responses.clear();
+}
+
+/**
+ * The digest response of `getMemberDigest`, serialized. When the path names the member by id,
+ * the member's version is read first and a current cached response is answered from memory.
+ */
+export async function getMemberDigestResponse(db: Db, organizationId: string, identifier: string, date: string | undefined, now = new Date()): Promise<SerializedJson> {
+  const serialize = async () => new SerializedJson(JSON.stringify({ data: await getMemberDigest(db, organizationId, identifier, date, now) }));
+  if (!HEX24.test(identifier)) return serialize();
+  const id = identifier.toLowerCase();
+  const v = await findMemberInsightsVersion(db, id);
+  if (!v || v.organizationId !== organizationId || v.status !== "active") return serialize(); // answers the 404
+  const timeZone = safeTimeZone(v.timeZone);
+  const day = digestDay(date, timeZone, now);
+  return responses.load(`${id}:${day}`, `${v.revision}:${timeZone}:${DIGEST_VERSION}`, serialize);
+}
 
 /**
  * The daily digest of the member named by the path, served from the per-day cache while the
@@ -83,4 +115,9 @@ export async function getPillarDetail(db: Db, member: InsightsMember, type: Pill
   const day = digestDay(date, timeZone, now);
   const w = await loadWindow(db, member, timeZone, day);
   return buildPillarDetail(w, type, day);
+}
+
+/** GET pillars/{pillarType} for the member named in the path. */
+export async function getMemberPillarDetail(db: Db, organizationId: string, identifier: string, type: PillarType, date: string | undefined): Promise<PillarDetail> {
+  return getPillarDetail(db, await resolveInsightsMember(db, organizationId, identifier), type, date);
 }

@@ -5,7 +5,7 @@ import { healthDaySummaries, healthEntries } from "@/db/schema";
 import { createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { addDays } from "./local-date";
-import { type Member, memberOf, noonZ, pathOf, push, syncWearable, todayOf } from "./test-kit";
+import { type Member, memberOf, noonZ, pathOf, push, syncWearable, todayOf } from "@/test/support/insights";
 
 useTestApp();
 
@@ -108,10 +108,12 @@ describe("POST insights/health-data", () => {
     const m = await memberOf(org, 2);
     const today = todayOf(m);
     const now = Date.now();
+    // Instants are kept two days off the 90-day edge: a daylight-saving change since then moves
+    // the member's local clock by an hour, which near midnight would change the local day.
     const res = await push(org, m, [
-      { dataType: "steps", recordedAt: new Date(now - 89 * 86_400_000).toISOString(), count: 1 },
+      { dataType: "steps", recordedAt: new Date(now - 88 * 86_400_000).toISOString(), count: 1 },
       { dataType: "steps", recordedAt: noonZ(addDays(today, -90)), count: 2 },
-      { dataType: "steps", recordedAt: new Date(now - 91 * 86_400_000).toISOString(), count: 3 },
+      { dataType: "steps", recordedAt: new Date(now - 92 * 86_400_000).toISOString(), count: 3 },
       { dataType: "steps", recordedAt: noonZ(addDays(today, -91)), count: 4 },
       { dataType: "steps", recordedAt: new Date(now + 3_600_000).toISOString(), count: 5 },
       { dataType: "steps", recordedAt: noonZ(addDays(today, 1)), count: 6 },
@@ -200,6 +202,29 @@ describe("POST insights/health-data", () => {
     await push(org, m, [{ dataType: "activity", externalId: "swim", recordedAt: noonZ(addDays(day, 1)), activityType: "swimming", durationS: 1500 }]);
     expect((await daySummary(m, day))!.activities).toEqual([]);
     expect((await daySummary(m, addDays(day, 1)))!.activities).toHaveLength(1);
+  });
+
+  it("writes 30 concurrent batches of one member exactly as if they ran one after another", async () => {
+    const org = await createLibraryOrg();
+    const m = await memberOf(org, 2);
+    const day = addDays(todayOf(m), -2);
+    // Every batch adds its own activity and rewrites the day's steps: all 30 activities are kept,
+    // exactly one batch creates the steps entry and the day ends with one batch's value.
+    const batches = Array.from({ length: 30 }, (_, i) => [
+      { dataType: "activity", externalId: `run-${i}`, recordedAt: noonZ(day), activityType: "running", durationS: 600 + i },
+      { dataType: "steps", recordedAt: noonZ(day), count: 1000 + i },
+    ]);
+    const responses = await Promise.all(batches.map((entries) => push(org, m, entries)));
+    for (const r of responses) {
+      expect(r.status).toBe(200);
+      expect(r.body.data.summary.failed).toBe(0);
+      expect(r.body.data.results[0].status).toBe("created");
+    }
+    expect(responses.filter((r) => r.body.data.results[1].status === "created")).toHaveLength(1);
+    const s = await daySummary(m, day);
+    expect(s!.activities).toHaveLength(30);
+    expect(s!.values["steps.count"]).toBeGreaterThanOrEqual(1000);
+    expect(s!.values["steps.count"]).toBeLessThan(1030);
   });
 
   it("lets pushed values overwrite wearable-synced day values and records the source", async () => {

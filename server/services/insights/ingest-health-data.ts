@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { resolveInsightsMember } from "./resolve-member";
 import {
   type HealthEntryInsert,
   type HealthEntryRow,
@@ -12,6 +13,7 @@ import type { HealthDataType, HealthSource, HealthWrite } from "@/db/schema";
 import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
 import { writeDaySummaries } from "./recompute-days";
+import { KeyedBatcher } from "./keyed-batcher";
 
 export interface InsightsMember {
   id: string;
@@ -61,6 +63,22 @@ export function mergeWrites(pushed: HealthWrite | null, synced: HealthWrite | nu
   };
 }
 
+interface PendingBatch {
+  member: InsightsMember;
+  accepted: Accepted[];
+  source: HealthSource;
+}
+
+/**
+ * Concurrent batches of one member are written together: while one transaction of a member runs,
+ * the batches that arrive wait and then go in the next transaction as one (in arrival order, so a
+ * later batch's entries win over an earlier one's, exactly as if they had run one after another).
+ * A member pushing from 50 connections costs a few transactions instead of 50 that would queue
+ * on the member's lock holding pool connections. Across processes the member lock still orders
+ * the transactions.
+ */
+const memberWrites = new KeyedBatcher<PendingBatch, HealthEntryResult[]>({ maxBatch: 25 });
+
 /**
  * Stores a batch of health entries for one member from one source (`api` for the push
  * endpoint, `wearable` for a device integration). Every entry is checked on its own first
@@ -105,24 +123,40 @@ export async function ingestHealthEntries(
   });
 
   if (accepted.length > 0) {
-    await db.transaction(async (tx) => {
-      const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
-      const uniqueKeys = new Map(accepted.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
-      const batchDays = [...new Set(accepted.map((a) => a.write.localDate))];
-      // One round trip: the lock runs first on the connection, so the reads that follow see every committed batch.
-      const [, found, dayEntries, dayMeals] = await Promise.all([
-        lockMemberInsights(tx, member.id),
-        findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()]),
-        listHealthEntriesForDays(tx, member.id, batchDays),
-        listNutritionForDays(tx, member.id, batchDays),
-      ]);
-      const existing = new Map<string, HealthEntryRow>(found.map((r) => [keyOf(r), r]));
-      const rows = new Map<string, HealthEntryInsert>();
-      for (const a of accepted) {
+    for (const r of await memberWrites.run(member.id, { member, accepted, source }, (batches) => writeBatches(db, batches))) results[r.index] = r;
+  }
+
+  const count = (s: HealthEntryResult["status"]) => results.filter((r) => r.status === s).length;
+  return { results, summary: { received: entries.length, created: count("created"), updated: count("updated"), failed: count("rejected") } };
+}
+
+/**
+ * Writes the accepted entries of one or more batches of one member in one transaction: one upsert
+ * for all of them, the affected days recomputed once, the digests depending on them invalidated.
+ * Answers each batch's per-entry results.
+ */
+async function writeBatches(db: Db, batches: PendingBatch[]): Promise<HealthEntryResult[][]> {
+  const { member } = batches[0]!;
+  return db.transaction(async (tx) => {
+    const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
+    const all = batches.flatMap((b) => b.accepted);
+    const uniqueKeys = new Map(all.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
+    const batchDays = [...new Set(all.map((a) => a.write.localDate))];
+    // One round trip: the lock runs first on the connection, so the reads that follow see every committed batch.
+    const [, found, dayEntries, dayMeals] = await Promise.all([
+      lockMemberInsights(tx, member.id),
+      findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()]),
+      listHealthEntriesForDays(tx, member.id, batchDays),
+      listNutritionForDays(tx, member.id, batchDays),
+    ]);
+    const existing = new Map<string, HealthEntryRow>(found.map((r) => [keyOf(r), r]));
+    const rows = new Map<string, HealthEntryInsert>();
+    const out = batches.map((batch) =>
+      batch.accepted.map((a): HealthEntryResult => {
         const key = keyOf(a);
         const current = rows.get(key) ?? existing.get(key) ?? null;
-        const pushed = source === "api" ? a.write : (current?.pushed ?? null);
-        const synced = source === "wearable" ? a.write : (current?.synced ?? null);
+        const pushed = batch.source === "api" ? a.write : (current?.pushed ?? null);
+        const synced = batch.source === "wearable" ? a.write : (current?.synced ?? null);
         const merged = mergeWrites(pushed, synced);
         rows.set(key, {
           id: current?.id,
@@ -132,31 +166,28 @@ export async function ingestHealthEntries(
           externalId: a.externalId,
           ...merged,
         });
-        results[a.index] = {
-          index: a.index,
-          dataType: a.dataType,
-          externalId: a.externalId,
-          status: current ? "updated" : "created",
-          localDate: merged.localDate,
-        };
-      }
+        return { index: a.index, dataType: a.dataType, externalId: a.externalId, status: current ? "updated" : "created", localDate: merged.localDate };
+      }),
+    );
 
-      // The affected days as they will be after the write: their stored entries with this batch's rows in place
-      // (entries that move to another day also change the day they leave, which may need reading first).
-      const leftDays = [...new Set(found.map((r) => r.localDate))].filter((d) => !batchDays.includes(d));
-      const [leftEntries, leftMeals] = leftDays.length
-        ? await Promise.all([listHealthEntriesForDays(tx, member.id, leftDays), listNutritionForDays(tx, member.id, leftDays)])
-        : [[], []];
-      const after = new Map([...dayEntries, ...leftEntries].map((e) => [keyOf(e), e]));
-      for (const [key, row] of rows) after.set(key, { ...row, valueSources: row.valueSources ?? {} });
+    // The affected days as they will be after the write: their stored entries with these rows in place
+    // (entries that move to another day also change the day they leave, which may need reading first).
+    const leftDays = [...new Set(found.map((r) => r.localDate))].filter((d) => !batchDays.includes(d));
+    const [leftEntries, leftMeals] = leftDays.length
+      ? await Promise.all([listHealthEntriesForDays(tx, member.id, leftDays), listNutritionForDays(tx, member.id, leftDays)])
+      : [[], []];
+    const after = new Map([...dayEntries, ...leftEntries].map((e) => [keyOf(e), e]));
+    for (const [key, row] of rows) after.set(key, { ...row, valueSources: row.valueSources ?? {} });
 
-      await Promise.all([
-        upsertHealthEntries(tx, [...rows.values()]),
-        writeDaySummaries(tx, member, [...batchDays, ...leftDays], [...after.values()], [...dayMeals, ...leftMeals]),
-      ]);
-    });
-  }
+    await Promise.all([
+      upsertHealthEntries(tx, [...rows.values()]),
+      writeDaySummaries(tx, member, [...batchDays, ...leftDays], [...after.values()], [...dayMeals, ...leftMeals]),
+    ]);
+    return out;
+  });
+}
 
-  const count = (s: HealthEntryResult["status"]) => results.filter((r) => r.status === s).length;
-  return { results, summary: { received: entries.length, created: count("created"), updated: count("updated"), failed: count("rejected") } };
+/** POST health-data: the member named in the path (404 when unknown or suspended), then the batch. */
+export async function pushMemberHealthData(db: Db, organizationId: string, identifier: string, entries: HealthEntryInput[]) {
+  return ingestHealthEntries(db, await resolveInsightsMember(db, organizationId, identifier), entries, "api");
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { resolveInsightsMember } from "./resolve-member";
 import {
   type NutritionEntryRow,
   deleteNutritionEntry,
@@ -109,4 +110,14 @@ export async function deleteNutritionLog(db: Db, member: InsightsMember, externa
     if (!existing) throw notFound(`No nutrition entry with externalId "${externalId}" for this member.`);
     await recomputeDays(tx, member, [existing.localDate], () => deleteNutritionEntry(tx, existing.id));
   });
+}
+
+/** POST nutrition/log for the member named in the path. */
+export async function logMemberNutrition(db: Db, organizationId: string, identifier: string, input: NutritionLogInput) {
+  return logNutrition(db, await resolveInsightsMember(db, organizationId, identifier), input);
+}
+
+/** DELETE nutrition/log/{externalId} for the member named in the path. */
+export async function deleteMemberNutritionLog(db: Db, organizationId: string, identifier: string, externalId: string): Promise<void> {
+  await deleteNutritionLog(db, await resolveInsightsMember(db, organizationId, identifier), externalId);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { addDays } from "./local-date";
-import { logMeal, memberOf, noonZ, pathOf, pillar, todayOf } from "./test-kit";
+import { logMeal, memberOf, noonZ, pathOf, pillar, todayOf } from "@/test/support/insights";
 
 useTestApp();
 

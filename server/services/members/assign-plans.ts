@@ -1,6 +1,8 @@
 import type { Db } from "@/db/client";
 import { deleteLibraryPlans, endActiveEnrollment, findAssignablePlans, insertLibraryPlans } from "@/db/queries/library";
 import { type AssignResult, assignToLibrary } from "./assign-to-library";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
+import { enrollmentData } from "@/server/services/webhooks/event-payloads";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
 
 /**
@@ -23,13 +25,20 @@ export function assignPlans(
   });
 }
 
-/** Removes plans from the library; removing the active plan also ends its enrollment. Idempotent. */
+/** Removes plans from the library; removing the active plan also ends its enrollment (webhooks hear `enduser.plan.ended`). Idempotent. */
 export async function unassignPlans(db: Db, args: { organizationId: string; endUserIdentifier: string; planIds: string[] }) {
   const requested = [...new Set(args.planIds)];
   return db.transaction(async (tx) => {
     const member = await resolveEndUserOrThrow(tx, args.organizationId, args.endUserIdentifier);
     const removed = new Set(await deleteLibraryPlans(tx, member.id, requested));
     const ended = requested.length > 0 ? await endActiveEnrollment(tx, member.id, requested) : [];
+    for (const row of ended) {
+      await enqueueWebhookEvent(tx, {
+        organizationId: args.organizationId,
+        type: "enduser.plan.ended",
+        data: { enrollment: enrollmentData(row), endUser: { id: member.id, externalId: member.externalId }, reason: "unassigned" },
+      });
+    }
     return { removed: requested.filter((id) => removed.has(id)), activePlanEnded: ended.length > 0 };
   });
 }

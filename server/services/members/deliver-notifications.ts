@@ -1,10 +1,9 @@
 import { getDb, type Tx } from "@/db/client";
-import { claimOutboxNotifications, findNotificationRecipients, markOutboxFailed, markOutboxSent } from "@/db/queries/notifications";
-import { notificationsOutbox } from "@/db/schema";
-import { and, eq } from "drizzle-orm";
+import { claimOutboxNotifications, findNotificationRecipients, findPendingOutboxNotification, markOutboxFailed, markOutboxSent } from "@/db/queries/notifications";
 import { log } from "@/server/api/log";
 import type { JobIo } from "@/server/jobs/types";
 import { type AssignmentPayload, renderAssignment } from "./assignment-notifications";
+import { INVITATION_TEMPLATE, type InvitationPayload, renderInvitation } from "./invitations";
 import { type NotificationTransport, PermanentDeliveryError, getNotificationTransport } from "./notification-transport";
 
 /** Attempts before a row is given up as `failed`. */
@@ -27,17 +26,16 @@ export async function claimNotifications(db: Tx, args: { ids?: string[]; limit: 
 
 /** Sends one claimed row through the transport and records the outcome on the row. */
 export async function deliverNotification(db: Tx, id: string, transport: NotificationTransport = getNotificationTransport()): Promise<DeliveryOutcome> {
-  const [row] = await db
-    .select()
-    .from(notificationsOutbox)
-    .where(and(eq(notificationsOutbox.id, id), eq(notificationsOutbox.status, "pending")))
-    .limit(1);
+  const row = await findPendingOutboxNotification(db, id);
   if (!row) return "skipped";
   const [recipient] = await findNotificationRecipients(db, [row.endUserId]);
   try {
     if (recipient?.status !== "active") throw new PermanentDeliveryError("The member is no longer active.");
-    const payload = row.payload as unknown as AssignmentPayload;
-    const { subject, text } = renderAssignment(payload, row.channel, recipient.name);
+    const payload = row.payload as unknown as AssignmentPayload | InvitationPayload;
+    const { subject, text } =
+      row.template === INVITATION_TEMPLATE
+        ? renderInvitation(payload as InvitationPayload, recipient.name)
+        : renderAssignment(payload as AssignmentPayload, row.channel, recipient.name);
     await transport.send({
       id: row.id,
       channel: row.channel,

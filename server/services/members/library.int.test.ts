@@ -5,7 +5,7 @@ import { libraryPlans, libraryWorkouts, plans, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
-import { addMembers, outboxRowsFor } from "./test-support";
+import { addMembers, outboxRowsFor } from "@/test/support/members";
 
 useTestApp();
 

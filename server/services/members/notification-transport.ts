@@ -1,13 +1,13 @@
 import { log } from "@/server/api/log";
 import { env } from "@/server/env";
-import { jobsEnv } from "@/server/jobs/config";
 
 /** One rendered notification, ready for a channel. */
 export interface OutboundNotification {
   id: string;
   channel: "email" | "push";
   template: string;
-  to: { endUserId: string; email: string | null; name: string | null; locale: string };
+  /** A member (endUserId), or a team member of the workspace (trainerId) for workspace notices. */
+  to: { endUserId: string | null; trainerId?: string; email: string | null; name: string | null; locale: string };
   /** Email subject, or push title. */
   subject: string;
   /** Plain-text email body, or push body. */
@@ -38,6 +38,7 @@ export class LogTransport implements NotificationTransport {
       channel: n.channel,
       template: n.template,
       endUserId: n.to.endUserId,
+      ...(n.to.trainerId ? { trainerId: n.to.trainerId } : {}),
       subject: n.subject,
     });
   }
@@ -83,7 +84,7 @@ const holder = globalThis as unknown as { __formaNotificationTransport?: Notific
 export function getNotificationTransport(): NotificationTransport {
   if (!holder.__formaNotificationTransport) {
     const url = env().SMTP_URL;
-    holder.__formaNotificationTransport = url ? new SmtpTransport(url, jobsEnv().SMTP_FROM) : new LogTransport();
+    holder.__formaNotificationTransport = url ? new SmtpTransport(url, env().SMTP_FROM) : new LogTransport();
   }
   return holder.__formaNotificationTransport;
 }

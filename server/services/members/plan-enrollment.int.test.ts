@@ -6,7 +6,7 @@ import { newId } from "@/db/schema/columns";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
 import { addDays, localDate } from "./plan-progress";
-import { addMembers } from "./test-support";
+import { addMembers } from "@/test/support/members";
 
 useTestApp();
 

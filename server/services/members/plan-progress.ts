@@ -4,13 +4,22 @@ import type { Translations } from "@/db/schema/columns";
 import { type Locale, pickText } from "@/server/api/locale";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone (UTC when the zone is unknown). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date (YYYY-MM-DD) of an instant in a time zone (UTC when the zone is unknown).
+ * Formatters are kept per zone: building one costs far more than formatting with it.
+ */
 export function localDate(instant: Date, timeZone: string): string {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  } catch {
-    fmt = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" });
+  let fmt = dateFormats.get(timeZone);
+  if (!fmt) {
+    try {
+      fmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      fmt = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" });
+    }
+    if (dateFormats.size > 1000) dateFormats.clear();
+    dateFormats.set(timeZone, fmt);
   }
   return fmt.format(instant);
 }
@@ -100,6 +109,11 @@ export function computePlanProgress(input: ProgressInput) {
 /** Progress of the member's active plan, or null without one. */
 export async function getActivePlanProgress(db: Tx, args: { organizationId: string; endUserIdentifier: string; locale: Locale; now?: Date }) {
   const member = await resolveEndUserOrThrow(db, args.organizationId, args.endUserIdentifier);
+  return activePlanProgressOf(db, member, args);
+}
+
+/** The same for a member already resolved (the coach chat reads it on every turn). */
+export async function activePlanProgressOf(db: Tx, member: { id: string; timeZone: string }, args: { locale: Locale; now?: Date }) {
   const active = await findActiveEnrollment(db, member.id);
   if (!active) return null;
   const { enrollment, plan } = active;

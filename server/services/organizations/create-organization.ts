@@ -1,6 +1,7 @@
 import type { Tx } from "@/db/client";
 import { insertApiKey } from "@/db/queries/api-keys";
-import { type ApiKeyKind, type Entitlements, type SubscriptionPlan, organizations } from "@/db/schema";
+import { insertOrganization } from "@/db/queries/organizations";
+import type { ApiKeyKind, Entitlements, SubscriptionPlan } from "@/db/schema";
 import { generateApiKey } from "@/server/api/keys";
 
 export interface CreateOrganizationInput {
@@ -17,22 +18,18 @@ export interface CreateOrganizationInput {
 const DEFAULT_ENTITLEMENTS: Entitlements = { stockCatalog: true, premiumStock: true, autopilotMinutesLimit: 600 };
 
 export async function createOrganization(db: Tx, input: CreateOrganizationInput): Promise<string> {
-  const [row] = await db
-    .insert(organizations)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      name: input.name,
-      subscriptionPlan: input.subscriptionPlan ?? "starter",
-      isTrial: input.isTrial ?? false,
-      hourlyCap: input.hourlyCap ?? null,
-      dailyCap: input.dailyCap ?? null,
-      entitlements: { ...DEFAULT_ENTITLEMENTS, ...input.entitlements },
-      timeZone: input.timeZone ?? "UTC",
-      branding: { logoUrl: null, primaryColor: "#0f766e", secondaryColor: "#f59e0b", watermarkUrl: null },
-      modules: { workouts: true, plans: true, insights: true, chat: true, cast: true, drops: true, autopilot: true, socialPublish: true },
-    })
-    .returning({ id: organizations.id });
-  return row!.id;
+  return insertOrganization(db, {
+    ...(input.id ? { id: input.id } : {}),
+    name: input.name,
+    subscriptionPlan: input.subscriptionPlan ?? "starter",
+    isTrial: input.isTrial ?? false,
+    hourlyCap: input.hourlyCap ?? null,
+    dailyCap: input.dailyCap ?? null,
+    entitlements: { ...DEFAULT_ENTITLEMENTS, ...input.entitlements },
+    timeZone: input.timeZone ?? "UTC",
+    branding: { logoUrl: null, primaryColor: "#0f766e", secondaryColor: "#f59e0b", watermarkUrl: null },
+    modules: { workouts: true, plans: true, insights: true, chat: true, cast: true, drops: true, autopilot: true, socialPublish: true },
+  });
 }
 
 /** Issues a key and returns it in clear text: the only moment it exists outside the caller. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { workoutFeedback, workouts } from "@/db/schema";
 import { issueAccessToken } from "@/server/api/tokens";
-import { addMembers } from "@/server/services/members/test-support";
+import { addMembers } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, expectError, useTestApp } from "@/test/harness";
 
@@ -105,6 +105,11 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
   it("feeds the workout's average rating from several sessions, anonymous ones included", async () => {
     const workoutId = org.library.workoutIds[4]!;
     const before = await stored(workoutId);
+    // The detail is served from a cache keyed by the workout's version: read it first so the
+    // rating below must come from an invalidated entry, not a fresh build.
+    const listPath = `/v1/orgs/${org.organizationId}/workouts?limit=50`;
+    expect((await call(`/v1/workouts/${workoutId}`, { key: org.key })).status).toBe(200);
+    expect((await call(listPath, { key: org.key })).status).toBe(200);
     for (const value of [4, 5, 3]) {
       const sessionId = await session(workoutId);
       const res = await call(`/v1/workouts/${workoutId}/feedback`, { key: org.key, body: { workoutSessionId: sessionId, ratingId: rating(value).id } });
@@ -112,6 +117,11 @@ describe("POST /v1/workouts/{workoutId}/feedback", () => {
       expect(res.body.data.traineeId).toBeNull();
     }
     expect(await stored(workoutId)).toEqual({ sum: before.sum + 12, count: before.count + 3 });
+    const after = await stored(workoutId);
+    const detail = await call(`/v1/workouts/${workoutId}`, { key: org.key });
+    expect(detail.body.data.rating).toBe(Math.round((after.sum / after.count) * 100) / 100);
+    const listed = (await call(listPath, { key: org.key })).body.data.find((w: { id: string }) => w.id === workoutId);
+    expect(listed.rating).toBe(detail.body.data.rating);
   });
 
   it("counts a session once under concurrent submissions", async () => {

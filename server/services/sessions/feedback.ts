@@ -91,7 +91,7 @@ export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
     const before = optionValue(existing?.ratingOptionId);
     const after = optionValue(row.ratingOptionId);
     await adjustWorkoutRating(tx, session.workoutId, { sum: (after ?? 0) - (before ?? 0), count: (after === null ? 0 : 1) - (before === null ? 0 : 1) });
-    return { row, shown, created: !existing };
+    return { row, shown };
   });
   const locale = resolveReadLocale(identity.endUser?.preferredLocale);
   const option = (id: string | null) => {
@@ -99,17 +99,14 @@ export async function submitWorkoutFeedback(db: Db, args: SubmitFeedbackArgs) {
     return o ? toOption(o, locale) : null;
   };
   return {
-    created: result.created,
-    feedback: {
-      id: result.row.id,
-      workoutSessionId: result.row.sessionId,
-      workoutId: result.row.workoutId,
-      traineeId: result.row.endUserId,
-      rating: option(result.row.ratingOptionId),
-      difficulty: option(result.row.difficultyOptionId),
-      comment: result.row.comment,
-      createdAt: result.row.createdAt.toISOString(),
-      updatedAt: result.row.updatedAt.toISOString(),
-    },
+    id: result.row.id,
+    workoutSessionId: result.row.sessionId,
+    workoutId: result.row.workoutId,
+    traineeId: result.row.endUserId,
+    rating: option(result.row.ratingOptionId),
+    difficulty: option(result.row.difficultyOptionId),
+    comment: result.row.comment,
+    createdAt: result.row.createdAt.toISOString(),
+    updatedAt: result.row.updatedAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { endUsers, workoutSegments, workoutSessions, workouts } from "@/db/schema";
 import { issueAccessToken } from "@/server/api/tokens";
-import { addMembers } from "@/server/services/members/test-support";
+import { addMembers } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 

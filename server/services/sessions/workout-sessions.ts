@@ -1,4 +1,4 @@
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { lockEndUser } from "@/db/queries/end-users";
 import {
   type SessionOwner,
@@ -13,7 +13,9 @@ import {
 } from "@/db/queries/sessions";
 import type { Caller } from "@/server/api/auth";
 import { badRequest, conflict, forbidden, notFound } from "@/server/api/errors";
-import { retryOnUniqueViolation } from "@/server/services/members/db-errors";
+import { retryOnUniqueViolation } from "@/db/errors";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
+import { sessionCompletedData } from "@/server/services/webhooks/event-payloads";
 import { type AttributionFields, type Identity, resolveIdentity } from "./resolve-attribution";
 import { type WorkoutSessionResource, toWorkoutSession } from "./serialize";
 
@@ -52,7 +54,7 @@ const COMPLETED = "The workout session is already completed.";
  * row, and the partial unique index guarantees at most one started session per member and workout
  * (a violation is retried, closing the other start's session).
  */
-export async function startWorkoutSession(db: Db, call: Call): Promise<WorkoutSessionResource> {
+export async function startWorkoutSession(db: Tx, call: Call): Promise<WorkoutSessionResource> {
   const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
   const workout = await findPlayableWorkout(db, call.workoutId);
   if (!workout) throw notFound("Workout not found.");
@@ -113,10 +115,23 @@ export async function updateWorkoutSession(
   return explainMiss(db, { ...args, owner: ownerOf(identity), target: call.target });
 }
 
-/** `end` keeps duration and progress from the last PATCH; `complete` forces progress 1 and the full duration. */
+/**
+ * `end` keeps duration and progress from the last PATCH; `complete` forces progress 1 and the full
+ * duration. Announces `workout.session.completed` to the workspace's webhooks in the same transaction.
+ */
 export async function finishWorkoutSession(db: Db, call: Call & { sessionId: string; mode: "end" | "complete" }): Promise<WorkoutSessionResource> {
   const args = { sessionId: call.sessionId, workoutId: call.workoutId };
-  const row = await finishStartedSession(db, { ...args, owner: ownerAsNamed(call), mode: call.mode });
+  const row = await db.transaction(async (tx) => {
+    const finished = await finishStartedSession(tx, { ...args, owner: ownerAsNamed(call), mode: call.mode });
+    if (finished) {
+      await enqueueWebhookEvent(tx, {
+        organizationId: finished.organizationId,
+        type: "workout.session.completed",
+        data: () => sessionCompletedData(tx, finished, call.mode),
+      });
+    }
+    return finished;
+  });
   if (row) return toWorkoutSession(row);
   const identity = await resolveIdentity(db, call.caller, call.attribution, call.target);
   return explainMiss(db, { ...args, owner: ownerOf(identity), target: call.target });

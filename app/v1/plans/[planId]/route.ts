@@ -1,10 +1,9 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getPlanById as op } from "@/server/api/operations/plans";
 import { methods, route } from "@/server/api/route";
 import { getPlan } from "@/server/services/content/get-plan";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/plans/{planId} – the full plan document, also for generated plans
-  GET: route(op, async ({ params, query, caller }) => ({ data: await getPlan(getDb(), caller, params.planId, resolveReadLocale(query.locale)) })),
+  GET: route(op, async ({ params, query, caller }) => ({ data: await getPlan(getDb(), caller, params.planId, query.locale) })),
 });

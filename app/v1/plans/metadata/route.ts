@@ -1,10 +1,9 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getPlanMetadata as op } from "@/server/api/operations/metadata";
 import { methods, route } from "@/server/api/route";
-import { getPlanMetadata } from "@/server/services/metadata/get-metadata";
+import { getReferenceMetadataResponse } from "@/server/services/metadata/get-metadata";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/plans/metadata – plan goals and difficulties, localized
-  GET: route(op, async ({ query }) => ({ data: await getPlanMetadata(getDb(), resolveReadLocale(query.locale)) })),
+  GET: route(op, async ({ query }) => getReferenceMetadataResponse(getDb(), "plans", query.locale)),
 });

@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getVideoAssetById as op } from "@/server/api/operations/video-assets";
 import { methods, route } from "@/server/api/route";
 import { getVideoAsset } from "@/server/services/content/get-video-asset";
@@ -7,6 +6,6 @@ import { getVideoAsset } from "@/server/services/content/get-video-asset";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/video-asset/{videoAssetId} – one exercise's media (workspace or stock) for the JSON player
   GET: route(op, async ({ params, query, caller }) => ({
-    data: await getVideoAsset(getDb(), caller, params.videoAssetId, query.locale === undefined ? undefined : resolveReadLocale(query.locale)),
+    data: await getVideoAsset(getDb(), caller, params.videoAssetId, query.locale),
   })),
 });

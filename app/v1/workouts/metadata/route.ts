@@ -1,10 +1,9 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getWorkoutMetadata as op } from "@/server/api/operations/metadata";
 import { methods, route } from "@/server/api/route";
-import { getWorkoutMetadata } from "@/server/services/metadata/get-metadata";
+import { getReferenceMetadataResponse } from "@/server/services/metadata/get-metadata";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/workouts/metadata – workout categories and difficulties, localized
-  GET: route(op, async ({ query }) => ({ data: await getWorkoutMetadata(getDb(), resolveReadLocale(query.locale)) })),
+  GET: route(op, async ({ query }) => getReferenceMetadataResponse(getDb(), "workouts", query.locale)),
 });

@@ -1,14 +1,10 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getPlanWorkouts as op } from "@/server/api/operations/plans";
-import { listResult } from "@/server/api/pagination";
+import { listResponse } from "@/server/api/pagination";
 import { methods, route } from "@/server/api/route";
 import { listPlanWorkouts } from "@/server/services/content/get-plan";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/plans/{planId}/workouts – the plan's workouts in sequence (week, day, position)
-  GET: route(op, async ({ params, query, caller, url }) => {
-    const { data, total } = await listPlanWorkouts(getDb(), caller, params.planId, { ...query, locale: resolveReadLocale(query.locale) });
-    return listResult(url.toString(), data, { limit: query.limit, offset: query.offset, total });
-  }),
+  GET: route(op, async ({ params, query, caller, url }) => listResponse(url, query, await listPlanWorkouts(getDb(), caller, params.planId, query))),
 });

@@ -1,10 +1,9 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getEquipmentMetadata as op } from "@/server/api/operations/metadata";
 import { methods, route } from "@/server/api/route";
-import { getEquipmentMetadata } from "@/server/services/metadata/get-metadata";
+import { getReferenceMetadataResponse } from "@/server/services/metadata/get-metadata";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/workouts/equipment/metadata – equipment categories and items, localized
-  GET: route(op, async ({ query }) => ({ data: await getEquipmentMetadata(getDb(), resolveReadLocale(query.locale)) })),
+  GET: route(op, async ({ query }) => getReferenceMetadataResponse(getDb(), "equipment", query.locale)),
 });

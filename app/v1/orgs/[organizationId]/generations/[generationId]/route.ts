@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { getGeneration as op } from "@/server/api/operations/ai";
 import { methods, route } from "@/server/api/route";
-import { getGeneration } from "@/server/services/ai/get-generation";
+import { getGeneration } from "@/server/services/personalization/get-generation";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/generations/{generationId} – a stored Generation Inspector snapshot (addition)

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { recommendPlans as op } from "@/server/api/operations/ai";
 import { methods, route } from "@/server/api/route";
-import { recommendPlans } from "@/server/services/ai/recommend-plans";
+import { recommendPlans } from "@/server/services/personalization/recommend-plans";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/plans/recommend – rank public plans for a profile

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { generateWorkout as op } from "@/server/api/operations/ai";
 import { methods, route } from "@/server/api/route";
-import { generateWorkout } from "@/server/services/ai/generate-workout";
+import { generateWorkout } from "@/server/services/personalization/generate-workout";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/workouts/generate – an ephemeral workout from the exercise catalog

@@ -1,15 +1,18 @@
 import { getDb } from "@/db/client";
 import { completeWorkoutSession as op } from "@/server/api/operations/sessions";
-import { requestTypeName } from "@/server/api/operation";
 import { methods, route } from "@/server/api/route";
 import { finishWorkoutSession } from "@/server/services/sessions/workout-sessions";
 
-const target = requestTypeName(op, "Body");
-
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/workouts/{workoutId}/sessions/complete – complete the session: progress 1 and the full workout duration
-  POST: route(op, async ({ params, body, caller }) => {
-    const { sessionId, ...attribution } = body;
-    return { data: await finishWorkoutSession(getDb(), { caller, workoutId: params.workoutId, sessionId, mode: "complete", attribution, target }) };
-  }),
+  POST: route(op, async ({ params, body, caller, targets }) => ({
+    data: await finishWorkoutSession(getDb(), {
+      caller,
+      workoutId: params.workoutId,
+      sessionId: body.sessionId,
+      mode: "complete",
+      attribution: body,
+      target: targets.body,
+    }),
+  })),
 });

@@ -1,15 +1,18 @@
 import { getDb } from "@/db/client";
 import { endWorkoutSession as op } from "@/server/api/operations/sessions";
-import { requestTypeName } from "@/server/api/operation";
 import { methods, route } from "@/server/api/route";
 import { finishWorkoutSession } from "@/server/services/sessions/workout-sessions";
 
-const target = requestTypeName(op, "Body");
-
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/workouts/{workoutId}/sessions/end – complete the session: keep duration and progress of the last PATCH
-  POST: route(op, async ({ params, body, caller }) => {
-    const { sessionId, ...attribution } = body;
-    return { data: await finishWorkoutSession(getDb(), { caller, workoutId: params.workoutId, sessionId, mode: "end", attribution, target }) };
-  }),
+  POST: route(op, async ({ params, body, caller, targets }) => ({
+    data: await finishWorkoutSession(getDb(), {
+      caller,
+      workoutId: params.workoutId,
+      sessionId: body.sessionId,
+      mode: "end",
+      attribution: body,
+      target: targets.body,
+    }),
+  })),
 });

@@ -1,20 +1,12 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { listEndUserWorkouts as op } from "@/server/api/operations/endusers";
-import { listResult } from "@/server/api/pagination";
+import { listResponse } from "@/server/api/pagination";
 import { methods, route } from "@/server/api/route";
 import { listMemberWorkouts } from "@/server/services/members/list-library";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/endusers/{endUserId}/workouts – published workouts assigned to the member
-  GET: route(op, async ({ params, query, url }) => {
-    const { items, total } = await listMemberWorkouts(getDb(), {
-      organizationId: params.organizationId,
-      endUserIdentifier: params.endUserId,
-      limit: query.limit,
-      offset: query.offset,
-      locale: resolveReadLocale(query.locale),
-    });
-    return listResult(url.toString(), items, { limit: query.limit, offset: query.offset, total });
-  }),
+  GET: route(op, async ({ params, query, url }) =>
+    listResponse(url, query, await listMemberWorkouts(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, ...query })),
+  ),
 });

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { adaptPlan as op } from "@/server/api/operations/ai";
 import { methods, route } from "@/server/api/route";
-import { adaptPlan } from "@/server/services/ai/adapt-plan";
+import { adaptPlan } from "@/server/services/personalization/adapt-plan";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/plans/{planId}/adapt – a persisted adaptation of a plan for an end user

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { preflightGenerateWorkout as op } from "@/server/api/operations/ai";
 import { methods, route } from "@/server/api/route";
-import { preflightGenerateWorkout } from "@/server/services/ai/generate-workout";
+import { preflightGenerateWorkout } from "@/server/services/personalization/generate-workout";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/workouts/generate/preflight – feasibility of a generate body, creates nothing

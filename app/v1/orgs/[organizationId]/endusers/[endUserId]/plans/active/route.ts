@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getEndUserActivePlan as op } from "@/server/api/operations/endusers";
 import { methods, route } from "@/server/api/route";
 import { getActivePlan } from "@/server/services/members/plan-enrollment";
@@ -7,6 +6,6 @@ import { getActivePlan } from "@/server/services/members/plan-enrollment";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/endusers/{endUserId}/plans/active – the active enrollment or null
   GET: route(op, async ({ params, query }) => ({
-    data: await getActivePlan(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, locale: resolveReadLocale(query.locale) }),
+    data: await getActivePlan(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, locale: query.locale }),
   })),
 });

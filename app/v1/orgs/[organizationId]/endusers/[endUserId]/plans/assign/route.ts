@@ -6,12 +6,6 @@ import { assignPlans } from "@/server/services/members/assign-plans";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/plans/assign – add up to 5 plans, all or nothing, not started
   POST: route(op, async ({ params, body }) => ({
-    data: await assignPlans(getDb(), {
-      organizationId: params.organizationId,
-      endUserIdentifier: params.endUserId,
-      planIds: body.planIds,
-      sendAssignmentEmail: body.sendAssignmentEmail ?? true,
-      sendAssignmentPush: body.sendAssignmentPush ?? true,
-    }),
+    data: await assignPlans(getDb(), { ...body, organizationId: params.organizationId, endUserIdentifier: params.endUserId }),
   })),
 });

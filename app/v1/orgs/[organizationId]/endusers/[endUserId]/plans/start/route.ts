@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { startEndUserPlan as op } from "@/server/api/operations/endusers";
 import { methods, route } from "@/server/api/route";
 import { startPlan } from "@/server/services/members/plan-enrollment";
@@ -12,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       endUserIdentifier: params.endUserId,
       planId: body.planId,
       startDate: body.startDate,
-      locale: resolveReadLocale(query.locale),
+      locale: query.locale,
     }),
   })),
 });

@@ -6,12 +6,6 @@ import { assignWorkouts } from "@/server/services/members/assign-workouts";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/workouts/assign – add up to 10 workouts, all or nothing
   POST: route(op, async ({ params, body }) => ({
-    data: await assignWorkouts(getDb(), {
-      organizationId: params.organizationId,
-      endUserIdentifier: params.endUserId,
-      workoutIds: body.workoutIds,
-      sendAssignmentEmail: body.sendAssignmentEmail ?? true,
-      sendAssignmentPush: body.sendAssignmentPush ?? true,
-    }),
+    data: await assignWorkouts(getDb(), { ...body, organizationId: params.organizationId, endUserIdentifier: params.endUserId }),
   })),
 });

@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { endEndUserPlan as op } from "@/server/api/operations/endusers";
 import { methods, route } from "@/server/api/route";
 import { endPlan } from "@/server/services/members/plan-enrollment";
@@ -11,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       organizationId: params.organizationId,
       endUserIdentifier: params.endUserId,
       planId: params.planId,
-      locale: resolveReadLocale(query.locale),
+      locale: query.locale,
     }),
   })),
 });

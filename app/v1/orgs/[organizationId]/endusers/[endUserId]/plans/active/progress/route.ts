@@ -1,5 +1,4 @@
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
 import { getEndUserActivePlanProgress as op } from "@/server/api/operations/endusers";
 import { methods, route } from "@/server/api/route";
 import { getActivePlanProgress } from "@/server/services/members/plan-progress";
@@ -10,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     data: await getActivePlanProgress(getDb(), {
       organizationId: params.organizationId,
       endUserIdentifier: params.endUserId,
-      locale: resolveReadLocale(query.locale),
+      locale: query.locale,
     }),
   })),
 });

@@ -1,0 +1,12 @@
+import { getDb } from "@/db/client";
+import { HexId } from "@/server/api/schemas";
+import { OrgParams, withTrainer } from "@/server/console/with-trainer";
+import { PageQuery } from "@/server/console/page-query";
+import { listMemberSessionPage } from "@/server/services/members/get-member-overview";
+
+const MemberParams = OrgParams.extend({ endUserId: HexId });
+
+// GET /api/console/orgs/{organizationId}/members/{endUserId}/sessions – a page of the member's workout sessions
+export const GET = withTrainer({ params: MemberParams, query: PageQuery, name: "ListMemberSessions" }, ({ params, query }) =>
+  listMemberSessionPage(getDb(), { organizationId: params.organizationId, endUserId: params.endUserId, ...query, locale: "en-US" }),
+);

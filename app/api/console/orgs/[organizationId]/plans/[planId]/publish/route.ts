@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { HexId } from "@/server/api/schemas";
+import { OrgParams, withTrainer } from "@/server/console/with-trainer";
+import { publishPlanById } from "@/server/services/content/team-plans";
+
+const PlanParams = OrgParams.extend({ planId: HexId });
+
+// POST /api/console/orgs/{organizationId}/plans/{planId}/publish – publish a draft plan
+export const POST = withTrainer({ params: PlanParams, name: "PublishPlan" }, ({ params }) => publishPlanById(getDb(), params.organizationId, params.planId));

@@ -1,0 +1,14 @@
+import { getDb } from "@/db/client";
+import { HexId } from "@/server/api/schemas";
+import { OrgParams, withTrainer } from "@/server/console/with-trainer";
+import { PlanForm, getPlanDraft, saveTeamPlan } from "@/server/services/content/team-plans";
+
+const PlanParams = OrgParams.extend({ planId: HexId });
+
+// GET /api/console/orgs/{organizationId}/plans/{planId} – a plan as the plan builder edits it
+export const GET = withTrainer({ params: PlanParams, name: "GetPlanDraft" }, ({ params }) => getPlanDraft(getDb(), params.organizationId, params.planId));
+
+// PUT /api/console/orgs/{organizationId}/plans/{planId} – save the plan builder's edit
+export const PUT = withTrainer({ params: PlanParams, body: PlanForm, name: "UpdatePlan" }, ({ params, body }) =>
+  saveTeamPlan(getDb(), { organizationId: params.organizationId, planId: params.planId, form: body }),
+);

@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { HexId } from "@/server/api/schemas";
+import { OrgParams, withTrainer } from "@/server/console/with-trainer";
+import { getUpload } from "@/server/services/media-uploads/receive-chunk";
+
+const UploadParams = OrgParams.extend({ uploadId: HexId });
+
+// GET /api/console/orgs/{organizationId}/uploads/{uploadId} – an upload's resume point and processing state
+export const GET = withTrainer({ params: UploadParams, name: "GetUpload" }, ({ params }) => getUpload(getDb(), params.organizationId, params.uploadId));

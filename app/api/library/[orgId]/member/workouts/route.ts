@@ -1,0 +1,11 @@
+import { getDb } from "@/db/client";
+import { parseLibraryParams } from "@/components/library/query";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { listMemberWorkoutCards } from "@/server/services/pages/library";
+
+// GET /api/library/{orgId}/member/workouts – the signed-in member's assigned workouts, a page of cards (`offset`, `locale`)
+export const GET = pageRoute(async ({ req, url, params }) => {
+  const viewer = await routeViewer(req, hexParam(params.orgId, "orgId"));
+  const { locale, offset } = parseLibraryParams(url.searchParams);
+  return json(await listMemberWorkoutCards(getDb(), viewer, { locale, offset }));
+});

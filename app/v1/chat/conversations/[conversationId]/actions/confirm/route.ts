@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { confirmChatAction as op } from "@/server/api/operations/chat";
+import { methods, route } from "@/server/api/route";
+import { confirmChatAction } from "@/server/services/chat/confirm-action";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /v1/chat/conversations/{conversationId}/actions/confirm – execute a proposed action once and record its outcome
+  POST: route(op, async ({ params, body, caller }) => ({ data: await confirmChatAction(getDb(), caller, params.conversationId, body) })),
+});

@@ -1,0 +1,9 @@
+import { getDb } from "@/db/client";
+import { runContentAutopilotTaskNow } from "@/server/api/operations/autopilot";
+import { methods, route } from "@/server/api/route";
+import { runTaskNow } from "@/server/services/autopilot/run-task";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /v1/orgs/{organizationId}/content-autopilot/{taskId}/run-now – execute now and answer with the run's event
+  POST: route(runContentAutopilotTaskNow, async ({ params }) => ({ data: await runTaskNow(getDb(), params.organizationId, params.taskId) })),
+});

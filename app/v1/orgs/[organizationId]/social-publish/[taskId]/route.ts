@@ -1,0 +1,19 @@
+import { getDb } from "@/db/client";
+import {
+  deleteSocialPublishAutomation as deleteOp,
+  getSocialPublishAutomation as getOp,
+  updateSocialPublishAutomation as patchOp,
+} from "@/server/api/operations/social-publish";
+import { methods, route } from "@/server/api/route";
+import { deleteSocialPublishAutomation, getSocialPublishAutomation, updateSocialPublishAutomation } from "@/server/services/social/automations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /v1/orgs/{organizationId}/social-publish/{taskId} – one automation
+  GET: route(getOp, async ({ params }) => ({ data: await getSocialPublishAutomation(getDb(), params.organizationId, params.taskId) })),
+  // PATCH /v1/orgs/{organizationId}/social-publish/{taskId} – change it; status active schedules, draft pauses (422 when it cannot apply)
+  PATCH: route(patchOp, async ({ params, body }) => ({ data: await updateSocialPublishAutomation(getDb(), params.organizationId, params.taskId, body) })),
+  // DELETE /v1/orgs/{organizationId}/social-publish/{taskId} – soft delete (204)
+  DELETE: route(deleteOp, async ({ params }) => {
+    await deleteSocialPublishAutomation(getDb(), params.organizationId, params.taskId);
+  }),
+});

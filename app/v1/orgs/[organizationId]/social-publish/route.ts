@@ -1,0 +1,14 @@
+import { getDb } from "@/db/client";
+import { createSocialPublishAutomation as createOp, listSocialPublishAutomations as listOp } from "@/server/api/operations/social-publish";
+import { listResponse } from "@/server/api/pagination";
+import { methods, route } from "@/server/api/route";
+import { createSocialPublishAutomation, listSocialPublishAutomations } from "@/server/services/social/automations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /v1/orgs/{organizationId}/social-publish – publish automations, filtered and sorted
+  GET: route(listOp, async ({ params, query, url }) =>
+    listResponse(url, query, await listSocialPublishAutomations(getDb(), { organizationId: params.organizationId, ...query })),
+  ),
+  // POST /v1/orgs/{organizationId}/social-publish – create an automation in draft
+  POST: route(createOp, async ({ params, body }) => ({ data: await createSocialPublishAutomation(getDb(), params.organizationId, body) })),
+});

@@ -1,0 +1,452 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import { ConsoleApiError, consoleFetch, errorMessage, qs } from "./api";
+import { Badge, ConfirmButton, FormMessage, PageHeader, Pager, formatDate } from "./widgets";
+
+interface Platform {
+  platform: "instagram" | "tiktok" | "youtube" | "facebook";
+  connected: boolean;
+  accountName: string | null;
+  connectedAt: string | null;
+}
+interface DropItem {
+  id: string;
+  title: string;
+  sourceTypeLabel: string;
+  sourceName: string;
+  sourceThumbnailUrl: string | null;
+  channelPresetLabel: string;
+  availableVariants: string[];
+  locale: string;
+  createdAt: string;
+}
+interface DropDetail extends DropItem {
+  status: string;
+  defaults: { variant: string };
+  variants: { name: string; status: string; previewUrl: string | null; coverUrl: string | null; width: number; height: number }[];
+  copyPacks: { locale: string; copyPack: { caption?: string; hook?: string; hashtags?: string[] } }[];
+}
+interface Automation {
+  id: string;
+  name: string;
+  status: "draft" | "active";
+  sourceMode: string;
+  platforms: string[];
+  schedule: { type: "weekly"; timeZone: string; days: string[]; times: string[] } | { type: "cron"; timeZone: string; expression: string };
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+}
+interface History {
+  deliveries: { id: string; platform: string; dueAt: string; status: string; lastError: string | null; publishedAt: string | null; attempts: unknown[] }[];
+  publications: { id: string; platform: string; postedAt: string; text: string; variant: string }[];
+}
+interface ListPage<T> {
+  data: T[];
+  links: { total: number };
+  explanation?: string;
+}
+
+const PLATFORM_LABEL: Record<string, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube", facebook: "Facebook" };
+const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = { published: "good", failed: "bad", skipped: "warn", pending: "neutral", publishing: "neutral" };
+
+const scheduleText = (s: Automation["schedule"]) =>
+  s.type === "weekly" ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})` : `cron ${s.expression} (${s.timeZone})`;
+
+/** Social: connected accounts per platform, drops with their previews and copy, publish automations with their history. */
+export function SocialManager({ orgId, isOwner }: { orgId: string; isOwner: boolean }) {
+  const [notice, setNotice] = useState<{ error?: string; success?: string }>({});
+  return (
+    <>
+      <PageHeader title="Social" description="Connected accounts, ready-to-post drops and the automations that publish them on a schedule." />
+      <div aria-live="polite">
+        <FormMessage error={notice.error} success={notice.success} />
+      </div>
+      <Accounts orgId={orgId} isOwner={isOwner} onNotice={setNotice} />
+      <Drops orgId={orgId} />
+      <Automations orgId={orgId} onNotice={setNotice} />
+    </>
+  );
+}
+
+type Notify = (n: { error?: string; success?: string }) => void;
+
+function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolean; onNotice: Notify }) {
+  const qc = useQueryClient();
+  const accounts = useQuery({ queryKey: ["social-accounts", orgId], queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`) });
+  const [busy, setBusy] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ["social-accounts", orgId] });
+  const connect = async (p: Platform) => {
+    setBusy(p.platform);
+    onNotice({});
+    try {
+      await consoleFetch(`/api/console/orgs/${orgId}/social/accounts`, { method: "POST", body: { platform: p.platform } });
+      onNotice({ success: `${PLATFORM_LABEL[p.platform]} connected.` });
+      await refresh();
+    } catch (err) {
+      onNotice({ error: errorMessage(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  /** Behind a confirmation; a failure stays in the dialog (ConfirmButton shows it). */
+  const disconnect = async (p: Platform) => {
+    onNotice({});
+    await consoleFetch(`/api/console/orgs/${orgId}/social/accounts/${p.platform}`, { method: "DELETE" });
+    onNotice({ success: `${PLATFORM_LABEL[p.platform]} disconnected.` });
+    await refresh();
+  };
+  return (
+    <section aria-labelledby="social-accounts" className="mt-4">
+      <h2 id="social-accounts" className="text-lg font-semibold">
+        Accounts
+      </h2>
+      <p className="text-sm text-muted">Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}</p>
+      {!accounts.data ? (
+        <Spinner label="Loading accounts" />
+      ) : (
+        <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {accounts.data.data.map((p) => (
+            <li key={p.platform} data-platform={p.platform} className="flex items-center justify-between gap-2 rounded-lg border border-line bg-card p-3">
+              <span>
+                <span className="font-medium">{PLATFORM_LABEL[p.platform]}</span>{" "}
+                {p.connected ? <Badge tone="good">Connected</Badge> : <Badge>Not connected</Badge>}
+                {p.accountName ? <span className="block text-sm text-muted">{p.accountName}</span> : null}
+              </span>
+              {!isOwner ? null : p.connected ? (
+                <ConfirmButton
+                  label={`Disconnect ${PLATFORM_LABEL[p.platform]}`}
+                  title={`Disconnect ${PLATFORM_LABEL[p.platform]}?`}
+                  confirmLabel="Disconnect"
+                  variant="secondary"
+                  onConfirm={() => disconnect(p)}
+                >
+                  Automations stop posting to {PLATFORM_LABEL[p.platform]}
+                  {p.accountName ? ` (${p.accountName})` : ""} until the account is connected again; what was already posted stays there.
+                </ConfirmButton>
+              ) : (
+                <Button size="sm" disabled={busy === p.platform} onClick={() => connect(p)}>
+                  {`Connect ${PLATFORM_LABEL[p.platform]}`}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Drops({ orgId }: { orgId: string }) {
+  const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<string | null>(null);
+  const drops = useQuery({
+    queryKey: ["social-drops", orgId, offset],
+    queryFn: () => consoleFetch<ListPage<DropItem>>(`/api/console/orgs/${orgId}/social/drops${qs({ limit: 12, offset })}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section aria-labelledby="social-drops" className="mt-6">
+      <h2 id="social-drops" className="text-lg font-semibold">
+        Drops
+      </h2>
+      {drops.data?.explanation ? <p className="text-sm text-muted">{drops.data.explanation}</p> : null}
+      {!drops.data ? (
+        <Spinner label="Loading drops" />
+      ) : drops.data.data.length === 0 ? (
+        <p className="text-sm text-muted">No ready drops yet. Make one from a clip or a workout through the API (POST /v1/orgs/…/drops).</p>
+      ) : (
+        <>
+          <ul className="mt-2 grid grid-cols-1 gap-3 md:grid-cols-2">
+            {drops.data.data.map((d) => (
+              <li key={d.id} data-drop-id={d.id} className="rounded-lg border border-line bg-card p-3">
+                <div className="flex gap-3">
+                  {/* biome-ignore lint/performance/noImgElement: public thumbnail URLs of our own media store */}
+                  {d.sourceThumbnailUrl ? <img src={d.sourceThumbnailUrl} alt="" className="h-16 w-16 shrink-0 rounded object-cover" /> : null}
+                  <div className="min-w-0">
+                    <p className="font-medium">{d.title}</p>
+                    <p className="text-sm text-muted">
+                      {d.sourceTypeLabel}: {d.sourceName} · {d.channelPresetLabel} · {d.locale}
+                    </p>
+                    <p className="text-sm text-muted">{d.availableVariants.join(", ")}</p>
+                  </div>
+                </div>
+                <Button size="sm" variant="secondary" className="mt-2" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                  {open === d.id ? "Hide preview" : `Preview ${d.title}`}
+                </Button>
+                {open === d.id ? <DropPreview orgId={orgId} dropId={d.id} /> : null}
+              </li>
+            ))}
+          </ul>
+          <Pager offset={offset} limit={12} total={drops.data.links.total} onChange={setOffset} label="Drops pages" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
+  const detail = useQuery({ queryKey: ["social-drop", orgId, dropId], queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`) });
+  if (!detail.data) return <Spinner label="Loading the drop" />;
+  const d = detail.data.data;
+  const main = d.variants.find((v) => v.name === d.defaults.variant && v.previewUrl) ?? d.variants.find((v) => v.previewUrl);
+  const copy = d.copyPacks[0]?.copyPack;
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      {main ? (
+        <video
+          src={main.previewUrl!}
+          poster={main.coverUrl ?? undefined}
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          aria-label={`Preview of ${d.title}, ${main.name}`}
+          className="max-h-80 w-auto self-start rounded bg-black"
+        />
+      ) : (
+        <p className="text-sm text-muted">No rendered variant yet.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {d.variants
+          .filter((v) => v.coverUrl)
+          .filter((v, i, all) => all.findIndex((x) => x.coverUrl === v.coverUrl) === i)
+          .map((v) => (
+            // biome-ignore lint/performance/noImgElement: signed cover URLs of our own media store
+            <img key={v.name} src={v.coverUrl!} alt={`Cover ${v.name.split("_")[0]}`} className="h-24 w-auto rounded border border-line" />
+          ))}
+      </div>
+      {copy ? (
+        <div className="text-sm">
+          {copy.hook ? <p className="font-medium">{copy.hook}</p> : null}
+          {copy.caption ? <p className="whitespace-pre-line">{copy.caption}</p> : null}
+          {copy.hashtags?.length ? <p className="text-muted">{copy.hashtags.map((h) => `#${h}`).join(" ")}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function AutomationForm({ orgId, onCreated, onCancel }: { orgId: string; onCreated: (name: string) => void; onCancel: () => void }) {
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      aria-label="New automation"
+      className="mt-3 flex flex-col gap-3 rounded-lg border border-line bg-card p-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const body = {
+          name: f.get("name"),
+          platforms: f.getAll("platforms"),
+          sourceMode: f.get("sourceMode"),
+          schedule: { type: "weekly", timeZone: f.get("timeZone") || "UTC", days: f.getAll("days"), times: [f.get("time")] },
+        };
+        setBusy(true);
+        setFields({});
+        setError(null);
+        try {
+          await consoleFetch(`/api/console/orgs/${orgId}/social/automations`, { method: "POST", body });
+          onCreated(String(body.name));
+        } catch (err) {
+          if (err instanceof ConsoleApiError) setFields(err.fields);
+          setError(errorMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Field label="Name" error={fields.name}>
+        {(p) => <Input {...p} name="name" required maxLength={200} />}
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium">Platforms</legend>
+        <div className="mt-1 flex flex-wrap gap-3 text-sm">
+          {Object.entries(PLATFORM_LABEL).map(([id, label]) => (
+            <label key={id} className="flex items-center gap-1">
+              <input type="checkbox" name="platforms" value={id} defaultChecked={id === "instagram"} /> {label}
+            </label>
+          ))}
+        </div>
+        {fields.platforms ? <p className="text-sm text-danger">{fields.platforms}</p> : null}
+      </fieldset>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Field label="Which drop" error={fields.sourceMode}>
+          {(p) => (
+            <Select {...p} name="sourceMode" defaultValue="random_ready">
+              <option value="random_ready">A random ready drop</option>
+              <option value="ai_pick">AI pick (engagement, freshness, variety)</option>
+              <option value="ai_insights">AI pick from members&apos; insights</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Time (24 h)" error={fields["schedule.times"] ?? fields["schedule.times.0"]}>
+          {(p) => <Input {...p} name="time" type="time" defaultValue="09:00" required />}
+        </Field>
+        <Field label="Time zone" error={fields["schedule.timeZone"]}>
+          {(p) => <Input {...p} name="timeZone" defaultValue="UTC" maxLength={64} />}
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">Days</legend>
+        <div className="mt-1 flex flex-wrap gap-3 text-sm">
+          {DAYS.map((d) => (
+            <label key={d} className="flex items-center gap-1">
+              <input type="checkbox" name="days" value={d} defaultChecked /> {d}
+            </label>
+          ))}
+        </div>
+        {fields["schedule.days"] ? <p className="text-sm text-danger">{fields["schedule.days"]}</p> : null}
+      </fieldset>
+      <FormMessage error={error} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating…" : "Create automation (draft)"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Automations({ orgId, onNotice }: { orgId: string; onNotice: Notify }) {
+  const qc = useQueryClient();
+  const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [history, setHistory] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ["social-automations", orgId, offset],
+    queryFn: () => consoleFetch<ListPage<Automation>>(`/api/console/orgs/${orgId}/social/automations${qs({ limit: 20, offset })}`),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ["social-automations", orgId] });
+  const setStatus = async (a: Automation, status: "active" | "draft") => {
+    onNotice({});
+    try {
+      await consoleFetch(`/api/console/orgs/${orgId}/social/automations/${a.id}`, { method: "PATCH", body: { status } });
+      onNotice({ success: `${a.name} is ${status === "active" ? "active" : "paused"}.` });
+      await refresh();
+    } catch (err) {
+      onNotice({ error: errorMessage(err) });
+    }
+  };
+  return (
+    <section aria-labelledby="social-automations" className="mt-6">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="social-automations" className="text-lg font-semibold">
+          Publish automations
+        </h2>
+        {!creating ? <Button onClick={() => setCreating(true)}>New automation</Button> : null}
+      </div>
+      {creating ? (
+        <AutomationForm
+          orgId={orgId}
+          onCancel={() => setCreating(false)}
+          onCreated={async (name) => {
+            setCreating(false);
+            onNotice({ success: `${name} was created as a draft.` });
+            await refresh();
+          }}
+        />
+      ) : null}
+      {!list.data ? (
+        <Spinner label="Loading automations" />
+      ) : list.data.data.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No automations yet.</p>
+      ) : (
+        <>
+          <ul className="mt-2 flex flex-col gap-2">
+            {list.data.data.map((a) => (
+              <li key={a.id} data-automation-id={a.id} className="rounded-lg border border-line bg-card p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-medium">
+                      {a.name} <Badge tone={a.status === "active" ? "good" : "neutral"}>{a.status === "active" ? "Active" : "Draft"}</Badge>
+                    </p>
+                    <p className="text-sm text-muted">
+                      {a.platforms.map((p) => PLATFORM_LABEL[p] ?? p).join(", ")} · {a.sourceMode.replace("_", " ")} · {scheduleText(a.schedule)}
+                    </p>
+                    <p className="text-sm text-muted">{a.nextRunAt ? `Next post ${formatDate(a.nextRunAt)}` : "Not scheduled"}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {a.status === "active" ? (
+                      <Button size="sm" variant="secondary" onClick={() => setStatus(a, "draft")}>
+                        Pause {a.name}
+                      </Button>
+                    ) : (
+                      <Button size="sm" onClick={() => setStatus(a, "active")}>
+                        Activate {a.name}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="secondary" aria-expanded={history === a.id} onClick={() => setHistory(history === a.id ? null : a.id)}>
+                      {history === a.id ? "Hide history" : "History"}
+                    </Button>
+                    <ConfirmButton
+                      label={`Delete ${a.name}`}
+                      title={`Delete ${a.name}?`}
+                      confirmLabel="Delete"
+                      onConfirm={async () => {
+                        await consoleFetch(`/api/console/orgs/${orgId}/social/automations/${a.id}`, { method: "DELETE" });
+                        onNotice({ success: `${a.name} was deleted.` });
+                        await refresh();
+                      }}
+                    >
+                      It stops publishing; its past posts stay on the platforms.
+                    </ConfirmButton>
+                  </div>
+                </div>
+                {history === a.id ? <AutomationHistory orgId={orgId} automationId={a.id} /> : null}
+              </li>
+            ))}
+          </ul>
+          <Pager offset={offset} limit={20} total={list.data.links.total} onChange={setOffset} label="Automation pages" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AutomationHistory({ orgId, automationId }: { orgId: string; automationId: string }) {
+  const h = useQuery({
+    queryKey: ["social-history", orgId, automationId],
+    queryFn: () => consoleFetch<{ data: History }>(`/api/console/orgs/${orgId}/social/automations/${automationId}/history`),
+  });
+  if (!h.data) return <Spinner label="Loading the history" />;
+  const { deliveries } = h.data.data;
+  if (deliveries.length === 0) return <p className="mt-2 text-sm text-muted">Nothing published yet.</p>;
+  return (
+    <table className="mt-3 w-full text-left text-sm">
+      <caption className="sr-only">Publication history</caption>
+      <thead>
+        <tr className="text-muted">
+          <th scope="col">Due</th>
+          <th scope="col">Platform</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.map((d) => (
+          <tr key={d.id} className="border-t border-line">
+            <td>{formatDate(d.dueAt)}</td>
+            <td>{PLATFORM_LABEL[d.platform] ?? d.platform}</td>
+            <td>
+              <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status}</Badge>
+              {d.lastError ? <span className="block text-danger">{d.lastError}</span> : null}
+            </td>
+            <td>{d.attempts.length}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { audioMixOf } from "@/lib/audio-mix";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { QueryProvider } from "@/components/query-provider";
+import { type PlayerApiError, apiJson, asPlayerError } from "./api";
+import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
+import { FeedbackForm } from "./feedback-form";
+import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
+import { postToHost } from "./messages";
+import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
+import { v1SessionApi } from "./session-api";
+import { useSessionTracker } from "./use-session-tracker";
+
+/**
+ * The pre-built workout embed (/embed/workout/{workoutId}): loads the workout, its playlist and
+ * its music through /v1 with the URL's key in X-Api-Key, plays them, records a session when
+ * sessionMode or endUserId ask for it, and offers feedback on the completion screen.
+ */
+export function EmbedWorkout() {
+  return (
+    <QueryProvider>
+      <EmbedWorkoutInner />
+    </QueryProvider>
+  );
+}
+
+const noRetryOn4xx = (count: number, err: unknown) => {
+  const status = (err as PlayerApiError).status;
+  return count < 2 && (status === undefined || status >= 500);
+};
+
+function EmbedWorkoutInner() {
+  const framing = useFraming();
+  const params = useEmbedParams();
+  useEffect(() => {
+    if (framing === "framed") postToHost({ type: "FORMA_READY", player: "workout" });
+  }, [framing]);
+
+  if (framing === "server" || !params) return <PlayerScreen title="Loading the workout…" />;
+  if (framing === "top") return <TopLevelNotice />;
+  if (!params.workoutId) return <PlayerScreen title="No workout selected" tone="error">The player address names no workout.</PlayerScreen>;
+  return <LoadedEmbed workoutId={params.workoutId} params={params} />;
+}
+
+function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedParams }) {
+  const apiKey = params.apiKey ?? "";
+  const locale = params.locale ? `?locale=${encodeURIComponent(params.locale)}` : "";
+  const enabled = apiKey.length > 0;
+  const base = `/v1/workouts/${encodeURIComponent(workoutId)}`;
+
+  const detail = useQuery({
+    queryKey: ["embed", workoutId, "detail", params.locale],
+    queryFn: () => apiJson<{ data: ApiWorkoutDetail & { organizationId: string } }>(`${base}${locale}`, { apiKey, what: "This workout" }),
+    enabled,
+    retry: noRetryOn4xx,
+  });
+  const playlist = useQuery({
+    queryKey: ["embed", workoutId, "playlist", params.locale],
+    queryFn: () => apiJson<ApiPlaylist>(`${base}/playlist${locale}`, { apiKey, what: "This workout" }),
+    enabled,
+    retry: noRetryOn4xx,
+  });
+  const music = useQuery({
+    queryKey: ["embed", workoutId, "music"],
+    queryFn: () => apiJson<ApiMusic>(`${base}/music`, { apiKey, what: "The workout's music" }),
+    enabled: enabled && detail.data !== undefined && audioMixOf(detail.data.data.videoAudioMode, detail.data.data.mixBgMusic !== false).music,
+    retry: noRetryOn4xx,
+  });
+
+  const [runtimeError, setRuntimeError] = useState<ShownError | null>(null);
+  const [immersive, setImmersive] = useState(false);
+  const handle = useRef<PlayerHandle>(null);
+
+  const loadError: ShownError | null = useMemo(() => {
+    if (!enabled) return { code: "unauthorized", message: "This player has no access key. Please ask the site owner to check the embed code." };
+    const failed = detail.error ?? playlist.error;
+    if (failed) {
+      const e = asPlayerError(failed);
+      return { code: e.code, message: e.message, status: e.status, retryAfterSeconds: e.retryAfterSeconds };
+    }
+    const org = detail.data?.data.organizationId;
+    if (org && params.organizationId && org !== params.organizationId) return { code: "not_found", message: "This workout is not available.", status: 404 };
+    return null;
+  }, [enabled, detail.error, playlist.error, detail.data, params.organizationId]);
+  const error = loadError ?? runtimeError;
+  useReportError(error);
+
+  const sessionApi = useMemo(
+    () =>
+      sessionsWanted(params) && enabled
+        ? v1SessionApi({ apiKey, workoutId, organizationId: params.organizationId ?? undefined, endUserId: params.endUserId ?? undefined, locale: params.locale ?? undefined })
+        : null,
+    [params, enabled, apiKey, workoutId],
+  );
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const onSessionError = useCallback((e: PlayerApiError) => {
+    setSessionNotice(`Your progress could not be saved: ${e.message}`);
+    postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
+  }, []);
+  const tracker = useSessionTracker(sessionApi, onSessionError);
+
+  const workout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
+  const tracks = useMemo(() => (detail.data ? playerMusic(detail.data.data, music.data) : []), [detail.data, music.data]);
+
+  useHostMessages((m) => {
+    if (m.type === "FORMA_HOST_IMMERSIVE") setImmersive(m.immersive);
+    else if (m.type === "FORMA_CONTROL") handle.current?.command(m.action);
+  });
+
+  const report = usePlaybackReporter();
+  const onSnapshot = useCallback(
+    (s: PlayerSnapshot) => {
+      tracker.track(s);
+      report(s, tracker.sessionId);
+    },
+    [tracker, report],
+  );
+
+  if (error && !runtimeError) return <PlayerScreen title="This workout cannot be played" tone="error">{error.message}</PlayerScreen>;
+  if (!workout) return <PlayerScreen title="Loading the workout…" />;
+
+  return (
+    <div className="relative h-full w-full">
+      <WorkoutPlayer
+        workout={workout}
+        music={tracks}
+        handleRef={handle}
+        onSnapshot={onSnapshot}
+        immersive={immersive}
+        onMediaError={(e) => setRuntimeError({ code: e.code, message: e.message })}
+        onOrientationToggle={() => postToHost({ type: "FORMA_ORIENTATION_TOGGLE" })}
+        completion={sessionApi && tracker.sessionId && tracker.finished ? <FeedbackForm api={sessionApi} sessionId={tracker.sessionId} /> : null}
+        className="h-full"
+      />
+      {sessionNotice ? (
+        <p role="status" className="absolute left-2 top-2 max-w-[80%] rounded bg-black/80 px-2 py-1 text-xs text-amber-200">
+          {sessionNotice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

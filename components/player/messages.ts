@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+/**
+ * The structured messages between a host page and a Forma player iframe: one zod-validated union
+ * keyed by `type` (every name starts with FORMA_), checked when a player receives a message and
+ * before it posts one, and usable by hosts to check what they receive (see /docs/embed).
+ * Unknown or malformed messages are ignored; extra keys are dropped.
+ */
+
+const GeneratedExercise = z.object({
+  id: z.string().regex(/^[0-9a-fA-F]{24}$/, "exercise.id must be a 24-character hexadecimal video asset id"),
+  name: z.string(),
+  localizedName: z.string().optional(),
+  thumbnailUrl: z.string().nullable().optional(),
+});
+
+const GeneratedInstance = z.object({
+  id: z.string(),
+  kind: z.enum(["single-exercise", "singleExercise", "rest"]),
+  durationSeconds: z.number().nonnegative(),
+  reps: z.number().int().nullable().optional(),
+  skipIntro: z.boolean().optional(),
+  pace: z.string().nullable().optional(),
+  weightLevel: z.string().nullable().optional(),
+  rpe: z.number().nullable().optional(),
+  exercise: GeneratedExercise.nullable().optional(),
+});
+
+/** The fields of a generate or adapt response (POST .../workouts/generate, .../adapt) the JSON receiver plays. */
+export const GeneratedWorkoutInput = z.object({
+  name: z.string(),
+  localizedName: z.string().optional(),
+  description: z.string().optional(),
+  localizedDescription: z.string().optional(),
+  difficulty: z.string().optional(),
+  totalDurationSeconds: z.number().optional(),
+  instances: z.array(GeneratedInstance).min(1, "The workout has no instances."),
+});
+export type GeneratedWorkoutInput = z.infer<typeof GeneratedWorkoutInput>;
+
+/** Player control actions (the cast pairing's names). */
+export const ControlAction = z.enum(["play", "pause", "next", "prev", "restart", "done_exercise", "done"]);
+
+// ---- host to player ---------------------------------------------------------------------------
+
+/** JSON receiver only: the workout to play and the key its media calls send as X-Api-Key. */
+export const EmbedInit = z.object({
+  type: z.literal("FORMA_EMBED_INIT"),
+  workout: GeneratedWorkoutInput,
+  apiKey: z.string().max(200),
+  locale: z.string().max(20).optional(),
+});
+
+/** The host shows the player immersively (full screen, rotated): the player drops its own frame chrome. */
+export const HostImmersive = z.object({ type: z.literal("FORMA_HOST_IMMERSIVE"), immersive: z.boolean().default(true) });
+
+/** The host drives playback (same actions as the cast controller). */
+export const HostControl = z.object({ type: z.literal("FORMA_CONTROL"), action: ControlAction });
+
+export const HostMessage = z.discriminatedUnion("type", [EmbedInit, HostImmersive, HostControl]);
+export type HostMessage = z.infer<typeof HostMessage>;
+
+// ---- player to host ---------------------------------------------------------------------------
+
+/** The player is loaded and listening (the JSON receiver then waits for FORMA_EMBED_INIT). */
+export const PlayerReady = z.object({ type: z.literal("FORMA_READY"), player: z.enum(["workout", "json-receiver"]) });
+
+/** The member asked to switch orientation (the host rotates or resizes its container). */
+export const OrientationToggle = z.object({ type: z.literal("FORMA_ORIENTATION_TOGGLE") });
+
+/** Playback moved: phase, segment, pause. */
+export const PlaybackState = z.object({
+  type: z.literal("FORMA_PLAYBACK_STATE"),
+  phase: z.enum(["preview", "playing", "completed"]),
+  paused: z.boolean(),
+  segmentIndex: z.number().int(),
+  segmentCount: z.number().int(),
+  segmentKind: z.string().nullable(),
+  currentExerciseIsRepBased: z.boolean(),
+});
+
+/** The workout finished: completed (every segment, or done) or ended early. */
+export const WorkoutFinished = z.object({
+  type: z.literal("FORMA_WORKOUT_FINISHED"),
+  how: z.enum(["complete", "end"]),
+  sessionId: z.string().nullable(),
+  playedSeconds: z.number(),
+});
+
+/** Something went wrong; the player also shows `message` to the member. */
+export const PlayerErrorMessage = z.object({
+  type: z.literal("FORMA_ERROR"),
+  code: z.enum(["top_level", "invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "media_unavailable", "network", "invalid_message", "server_error"]),
+  message: z.string(),
+  status: z.number().int().optional(),
+  retryAfterSeconds: z.number().optional(),
+});
+
+export const PlayerMessage = z.discriminatedUnion("type", [PlayerReady, OrientationToggle, PlaybackState, WorkoutFinished, PlayerErrorMessage]);
+export type PlayerMessage = z.infer<typeof PlayerMessage>;
+export type PlayerErrorCode = z.infer<typeof PlayerErrorMessage>["code"];
+
+/** Every message name, for the docs. */
+export const MESSAGE_TYPES = {
+  hostToPlayer: HostMessage.options.map((o) => o.shape.type.value),
+  playerToHost: PlayerMessage.options.map((o) => o.shape.type.value),
+};
+
+/**
+ * A host message, or null for anything else (other scripts' messages, unknown FORMA_ types,
+ * malformed payloads). `invalid` is set when a known FORMA_ type failed validation, so the player
+ * can tell the host what was wrong.
+ */
+export function parseHostMessage(data: unknown): { message: HostMessage | null; invalid?: string } {
+  const parsed = HostMessage.safeParse(data);
+  if (parsed.success) return { message: parsed.data };
+  const type = typeof data === "object" && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (typeof type === "string" && (MESSAGE_TYPES.hostToPlayer as string[]).includes(type)) {
+    const first = parsed.error.issues[0];
+    return { message: null, invalid: `${type}: ${first ? `${first.path.join(".") || "(root)"} ${first.message}` : "invalid"}` };
+  }
+  return { message: null };
+}
+
+/** Validates and posts a message to the parent window; never throws. */
+export function postToHost(message: PlayerMessage): void {
+  if (typeof window === "undefined" || window.parent === window) return;
+  const checked = PlayerMessage.safeParse(message);
+  if (!checked.success) return;
+  // Messages carry no secrets (never the key), so any host origin may read them.
+  window.parent.postMessage(checked.data, "*");
+}

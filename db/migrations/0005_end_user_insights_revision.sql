@@ -1,0 +1,1 @@
+ALTER TABLE "end_users" ADD COLUMN "insights_revision" bigint DEFAULT 0 NOT NULL;

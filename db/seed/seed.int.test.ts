@@ -1,0 +1,42 @@
+import { inArray, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { workoutExportChecks } from "@/db/schema";
+import type { JobEvent } from "@/server/jobs";
+import { renderPendingExportsJob } from "@/server/jobs/definitions/exports";
+import { seedOrganizationPair } from "./seed";
+
+/** Job events recorded instead of sent. */
+const sent = vi.hoisted(() => [] as JobEvent[]);
+vi.mock("@/server/jobs", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/server/jobs")>()),
+  sendJobEventSafely: async (event: JobEvent) => {
+    sent.push(event);
+  },
+}));
+
+describe("the run contract's seed", () => {
+  it("asks the background export lane to render every published workout of both demo libraries, and records the requests", async () => {
+    const seeded = await seedOrganizationPair(getDb(), "Seed Export Check");
+    const published = (
+      await getDb().execute<{ id: string }>(sql`
+        select id from workouts where organization_id in (${seeded.organizationId}, ${seeded.otherOrganizationId})
+          and status = 'published' and deleted_at is null order by id`)
+    ).map((r) => r.id);
+    const drafts = await getDb().execute<{ id: string }>(sql`
+      select id from workouts where organization_id = ${seeded.organizationId} and status = 'draft'`);
+    expect(published.length).toBeGreaterThan(10);
+    expect(drafts.length).toBeGreaterThan(0);
+
+    const exportRequests = sent.filter((e) => e.name.startsWith("workouts/")).map((e) => ({ name: e.name, ...(e.data as { workoutId: string; reason: string }) }));
+    // One background request per published workout (reason seed: behind editors' renders), nothing for drafts.
+    expect("event" in renderPendingExportsJob.trigger && renderPendingExportsJob.trigger.event).toBe("workouts/exports.pending");
+    expect(exportRequests.every((e) => e.name === "workouts/exports.pending" && e.reason === "seed")).toBe(true);
+    expect(exportRequests.map((e) => e.workoutId).sort()).toEqual(published);
+    expect(seeded.workoutIds.every((id) => published.includes(id)) && seeded.otherWorkoutIds.every((id) => published.includes(id))).toBe(true);
+    // Recorded first, so the sweep does not ask again while they wait in the queue.
+    const checks = await getDb().select().from(workoutExportChecks).where(inArray(workoutExportChecks.workoutId, published));
+    expect(checks).toHaveLength(published.length);
+    expect(checks.every((c) => c.requestedAt instanceof Date && c.checkedAt === null)).toBe(true);
+  });
+});

@@ -1,0 +1,2 @@
+/** Tailwind CSS v4 through PostCSS (Next picks this file up). */
+export default { plugins: { "@tailwindcss/postcss": {} } };

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/api/errors";
+import { log } from "@/server/api/log";
+import { issuesToDetails } from "@/server/api/route";
+import { env } from "@/server/env";
+import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
+import type { ConsolePrincipal } from "@/server/services/console/sessions";
+import { assertSameOrigin, isMutation } from "./origin";
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface TrainerContext<P, Q, B> {
+  req: Request;
+  url: URL;
+  principal: ConsolePrincipal;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface TrainerActionSpec<P, Q, B> {
+  /** "owner": only workspace owners (API keys, members). Default: any trainer of the workspace. */
+  role?: "owner";
+  params?: P;
+  query?: Q;
+  /** A JSON body schema; "raw" leaves the body to the action (uploads read it as a stream). */
+  body?: B | "raw";
+  /** Names the request type in validation errors (`target`), as the API does. */
+  name?: string;
+  /** Success status (default 200; an action returning undefined answers 204). */
+  status?: number;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, target: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(target, issuesToDetails(result.error.issues));
+  return result.data;
+}
+
+async function readJson(req: Request, target: string): Promise<unknown> {
+  const max = env().MAX_BODY_BYTES;
+  if (Number(req.headers.get("content-length") ?? "0") > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+  const raw = await req.text();
+  if (raw.length > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
+  if (raw.trim() === "") return {};
+  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new ApiError({ code: "UnsupportedMediaType", message: "Send the body as application/json." });
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError({ code: "BadRequest", message: "The body is not valid JSON.", target });
+  }
+}
+
+const queryObject = (url: URL) => Object.fromEntries(url.searchParams);
+
+/**
+ * The console's authorization, written once, around every internal route handler
+ * (`app/api/console/**`), in order: same-origin check for mutations (CSRF), the signed-in
+ * trainer from the session cookie (401), path validation, workspace membership when the path
+ * names an organization (403 for a trainer of another workspace), the role (403 for a trainer
+ * where an owner is required), strict query and body validation with the same zod schemas as
+ * the API (400 ValidationError with field details), then the action; every thrown ApiError
+ * becomes the API's error envelope.
+ */
+export function withTrainer<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  spec: TrainerActionSpec<P, Q, B>,
+  action: (ctx: TrainerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
+): (req: Request, ctx: NextContext) => Promise<Response> {
+  const name = spec.name ?? "ConsoleRequest";
+  return async (req, ctx) => {
+    try {
+      if (isMutation(req.method)) assertSameOrigin(req);
+      const principal = await principalFromCookies(cookieLookup(req.headers.get("cookie")));
+      if (!principal) throw unauthorized("Sign in to the console first.");
+      const params = (spec.params ? parse(spec.params, await ctx.params, `${name}Params`) : {}) as Record<string, unknown>;
+      if (typeof params.organizationId === "string" && params.organizationId !== principal.organizationId) {
+        throw forbidden("You are not a trainer of this workspace.");
+      }
+      if (spec.role === "owner" && principal.role !== "owner") throw forbidden("Only workspace owners can do this.");
+      const url = new URL(req.url);
+      const query = spec.query ? parse(spec.query, queryObject(url), `${name}Query`) : undefined;
+      const body = spec.body && spec.body !== "raw" ? parse(spec.body, await readJson(req, `${name}Body`), `${name}Body`) : undefined;
+      const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+      return new Response(JSON.stringify(result), { status: spec.status ?? 200, headers: JSON_HEADERS });
+    } catch (err) {
+      if (err instanceof ApiError) return errorResponse(err, { "cache-control": "no-store" });
+      log("error", "console action failed", { path: new URL(req.url).pathname, err: err instanceof Error ? err.stack : String(err) });
+      return errorResponse(new ApiError({ code: "InternalServerError", message: "Something went wrong on our side." }));
+    }
+  };
+}
+
+/** Path parameters of workspace routes. */
+export const OrgParams = z.object({ organizationId: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hexadecimal id") });

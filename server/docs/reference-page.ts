@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { DemoCredentials } from "./demo-credentials";
+
+/**
+ * The interactive reference at /docs: Scalar's standalone bundle, served from our own origin
+ * (/docs/scalar.js, read from node_modules: no CDN, works offline), rendering /openapi.json with
+ * "try it" against the origin the page was opened from, request samples in curl, JavaScript and
+ * Python, the webhooks section and the narrative sections of the document's description.
+ * Everything that would reach out to scalar.com is off: default fonts, telemetry, the AI agent,
+ * MCP, the proxy, developer tools.
+ */
+const SCALAR_DIR = () => path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
+let version: string | null = null;
+
+export function scalarVersion(): string {
+  version ??= (JSON.parse(readFileSync(path.join(SCALAR_DIR(), "package.json"), "utf8")) as { version: string }).version;
+  return version;
+}
+
+/** Scalar's self-contained browser bundle (no further chunks, fonts or CDN requests). */
+export function scalarBundlePath(): string {
+  return path.join(SCALAR_DIR(), "dist", "browser", "standalone.js");
+}
+
+/**
+ * Clients not offered as request samples. Left: curl (shell), fetch (browser JavaScript), undici and
+ * fetch (Node.js), http.client and requests (Python); Scalar features Shell, Node.js and Python.
+ */
+const HIDDEN_CLIENTS = {
+  c: true,
+  clojure: true,
+  csharp: true,
+  dart: true,
+  fsharp: true,
+  go: true,
+  http: true,
+  java: true,
+  julia: true,
+  kotlin: true,
+  objc: true,
+  ocaml: true,
+  php: true,
+  powershell: true,
+  r: true,
+  ruby: true,
+  rust: true,
+  swift: true,
+  js: ["axios", "jquery", "ofetch", "xhr"],
+  node: ["axios", "ofetch"],
+  python: ["aiohttp", "httpx_sync", "httpx_async"],
+  shell: ["httpie", "wget"],
+};
+
+/** JSON for an inline <script>: no `</script>` or comment openers can close it early. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+export function referencePage(demo: DemoCredentials | null): string {
+  const config = {
+    url: "/openapi.json",
+    metaData: { title: "Forma API reference" },
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: "never",
+    documentDownloadType: "json",
+    defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+    hiddenClients: HIDDEN_CLIENTS,
+    persistAuth: false,
+    defaultOpenFirstTag: false,
+    authentication: {
+      preferredSecurityScheme: "X-Api-Key",
+      ...(demo ? { securitySchemes: { "X-Api-Key": { value: demo.apiKey } } } : {}),
+    },
+  };
+  const notice = demo
+    ? `Demo workspace ${demo.organizationId}: its API key is filled in for "Test Request" because this page was opened on the machine that runs Forma.`
+    : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Forma API reference</title>
+<meta name="description" content="Forma API reference: every operation, webhook event and error of the Forma API, with request samples and try it.">
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.forma-demo{font:13px/1.4 system-ui,sans-serif;padding:6px 12px;background:#ecfdf5;color:#065f46;border-bottom:1px solid #a7f3d0}</style>
+</head>
+<body>
+${notice ? `<div class="forma-demo" data-demo-organization-id="${demo!.organizationId}">${notice}</div>` : ""}
+<div id="forma-reference"></div>
+<noscript>The interactive reference needs JavaScript. The contract itself: <a href="/openapi.json">/openapi.json</a>; a text summary: <a href="/llms.txt">/llms.txt</a>.</noscript>
+<script src="/docs/scalar.js?v=${scalarVersion()}"></script>
+<script>
+(function () {
+  var config = ${inlineJson(config)};
+  // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
+  config.servers = [{ url: window.location.origin, description: "This Forma server" }];
+  window.Scalar.createApiReference("#forma-reference", config);
+})();
+</script>
+</body>
+</html>`;
+}

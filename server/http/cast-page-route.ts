@@ -1,0 +1,16 @@
+import type { z } from "zod";
+import { validationError } from "@/server/api/errors";
+import { issuesToDetails } from "@/server/api/route";
+import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
+import { cookieValue, hexParam, readJson } from "./page-route";
+
+/** The cast pages' internal routes: the token header, the session in the path, the member cookie, a strict JSON body. */
+export const castToken = (req: Request) => req.headers.get("x-cast-token");
+export const castSessionParam = (params: Record<string, string>) => hexParam(params.sessionId, "sessionId");
+export const memberCookieOf = (req: Request) => cookieValue(req, MEMBER_COOKIE);
+
+export async function castBody<S extends z.ZodType>(req: Request, schema: S, name: string): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJson(req));
+  if (!parsed.success) throw validationError(name, issuesToDetails(parsed.error.issues));
+  return parsed.data;
+}

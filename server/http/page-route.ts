@@ -1,0 +1,87 @@
+import { getDb } from "@/db/client";
+import { ApiError, badRequest, errorResponse, forbidden } from "@/server/api/errors";
+import { log } from "@/server/api/log";
+import { publicBaseUrl } from "@/server/env";
+import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
+import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
+
+/**
+ * The hosted pages' internal routes (/api/library/..., /api/member/...): same-origin JSON for the
+ * grids' client components, which have no API key. They answer the API's error envelope, never
+ * cache (answers can depend on the member cookie), and refuse cross-site writes: a POST must come
+ * from this origin (Origin header) and, unless it is a plain form, carry JSON.
+ */
+
+type Params = Record<string, string | string[]>;
+type NextContext = { params: Promise<Params> };
+
+export interface PageRouteContext {
+  req: Request;
+  url: URL;
+  params: Record<string, string>;
+}
+
+const NO_STORE = { "cache-control": "private, no-store", vary: "Cookie" };
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE, ...headers } });
+}
+
+/** The value of one cookie in a request. */
+export function cookieValue(req: Request, name: string): string | null {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+/** Unsafe methods must come from a page of this origin (browsers always send Origin on them). */
+function assertSameOrigin(req: Request, url: URL, allowForm: boolean): void {
+  const origin = req.headers.get("origin");
+  if (origin && origin !== url.origin && origin !== new URL(publicBaseUrl()).origin) throw forbidden("Cross-site requests are not accepted.");
+  if (req.method === "DELETE") return;
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const form = type === "application/x-www-form-urlencoded";
+  if (type !== "application/json" && !(allowForm && form)) {
+    throw new ApiError({ code: "UnsupportedMediaType", message: "Send a JSON body (content-type: application/json)." });
+  }
+}
+
+export function pageRoute(handler: (ctx: PageRouteContext) => Promise<Response>, opts: { allowForm?: boolean } = {}) {
+  return async (req: Request, ctx: NextContext): Promise<Response> => {
+    try {
+      const url = new URL(req.url);
+      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req, url, opts.allowForm ?? false);
+      const raw = await ctx.params;
+      const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      return await handler({ req, url, params });
+    } catch (err) {
+      if (err instanceof ApiError) return errorResponse(err, NO_STORE);
+      log("error", "page route failed", { err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+      return errorResponse(new ApiError({ code: "InternalServerError", message: "Something went wrong on our side." }), NO_STORE);
+    }
+  };
+}
+
+const HEX = /^[0-9a-fA-F]{24}$/;
+
+/** A 24-hex path id, lower-cased (400 otherwise). */
+export function hexParam(value: string | undefined, name: string): string {
+  if (!value || !HEX.test(value)) throw badRequest(`${name} must be a 24-character hexadecimal id.`, name);
+  return value.toLowerCase();
+}
+
+/** The viewer of an internal route: the organization in the path and the member cookie. */
+export function routeViewer(req: Request, organizationId: string): Promise<Viewer> {
+  return viewerFor(getDb(), organizationId, cookieValue(req, MEMBER_COOKIE));
+}
+
+/** A JSON body parsed by a zod schema (400 ValidationError-style message on failure). */
+export async function readJson(req: Request): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw badRequest("The body is not valid JSON.");
+  }
+}

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
+import { app, call, expectError, useTestApp } from "@/test/harness";
+import { type CastClient, connectCast, refusal } from "@/test/support/cast";
+
+/**
+ * The cast pages' internal routes (/api/cast/...) and their socket token over real HTTP and
+ * Socket.IO: the display opens a session without a key, the phone joins from the QR, drives it
+ * with its token, and each token reaches its own session and role only.
+ */
+useTestApp({ realtime: true });
+
+let org: TestLibraryOrg;
+let other: TestLibraryOrg;
+let workoutId: string;
+let privateWorkoutId: string;
+
+beforeAll(async () => {
+  [org, other] = await Promise.all([createLibraryOrg(), createLibraryOrg({ name: "Other Studio" })]);
+  workoutId = org.library.workoutIdByKey.get("full-body-foundations")!;
+  privateWorkoutId = org.library.privateWorkoutIds[0]!;
+});
+
+async function openDisplay(o = org) {
+  const res = await call("/api/cast/display", { body: { orgId: o.organizationId } });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { session: { id: string; code: string; qr: { payload: string; svg: string }; status: { state: string } }; token: string };
+}
+
+async function joinPhone(d: { session: { id: string; code: string } }, deviceId = "phone-a", cookie?: string) {
+  const res = await call("/api/cast/join", { body: { sessionId: d.session.id, code: d.session.code, deviceId }, headers: cookie ? { cookie } : {} });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { token: string; pairing: { organizationId: string }; member: { name: string | null } | null };
+}
+
+const post = (path: string, token: string | null, body: unknown = {}) => call(path, { body, headers: token ? { "x-cast-token": token } : {} });
+
+describe("the cast display and controller routes", () => {
+  it("opens a session with a code and the QR of the controller page, then follows a phone's commands on the socket", async () => {
+    const d = await openDisplay();
+    expect(d.session.code).toMatch(/^\d{6}$/);
+    expect(d.session.qr.payload).toBe(`${new URL(d.session.qr.payload).origin}/cast?sessionId=${d.session.id}&code=${d.session.code}`);
+    expect(d.session.qr.svg).toContain("<svg");
+    const tv: CastClient = await connectCast(app.baseUrl, { castToken: d.token });
+    try {
+      const phone = await joinPhone(d);
+      expect(phone.pairing.organizationId).toBe(org.organizationId);
+      expect((await tv.log.wait("device-paired")).device.deviceId).toBe("phone-a");
+
+      const loaded = await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId });
+      expect(loaded.status, loaded.text).toBe(200);
+      expect(loaded.body).toMatchObject({ state: "loaded", workout: { id: workoutId } });
+      expect((await tv.log.wait("workout-cast")).workout.id).toBe(workoutId);
+
+      // The display reads what it plays through its own token: detail, playlist and music of the loaded workout.
+      const player = await call(`/api/cast/${d.session.id}/player`, { headers: { "x-cast-token": d.token } });
+      expect(player.status, player.text).toBe(200);
+      expect(player.body.workout.id).toBe(workoutId);
+      expect(player.body.playlist.data.length).toBeGreaterThan(0);
+
+      const started = await post(`/api/cast/${d.session.id}/start`, phone.token, {});
+      expect(started.status, started.text).toBe(201);
+      expect(started.body.status.state).toBe("playing");
+      expect(started.body.workoutSession.traineeId).toBeNull(); // anonymous: no member signed in
+      await tv.log.wait("workout-session-started");
+
+      const paused = await post(`/api/cast/${d.session.id}/control`, phone.token, { action: "pause" });
+      expect(paused.body.state).toBe("paused");
+      expect((await tv.log.wait("workout-state-changed", (p) => p.action === "pause")).status.state).toBe("paused");
+      const status = await call(`/api/cast/${d.session.id}/status`, { headers: { "x-cast-token": d.token } });
+      expect(status.body).toMatchObject({ state: "paused", workout: { id: workoutId } });
+
+      // Unpaired: playback state stays, the display hears it.
+      expect((await post(`/api/cast/${d.session.id}/disconnect`, phone.token)).status).toBe(200);
+      await tv.log.wait("device-disconnected");
+      expect((await call(`/api/cast/${d.session.id}/status`, { headers: { "x-cast-token": d.token } })).body.state).toBe("paused");
+    } finally {
+      tv.close();
+    }
+  });
+
+  it("starts as the member signed in on the hosted pages when asked, and refuses asMember without one", async () => {
+    const signIn = await call("/api/member/session", { body: { token: org.accessToken, orgId: org.organizationId } });
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const d = await openDisplay();
+    const anonymous = await joinPhone(d, "phone-b");
+    await post(`/api/cast/${d.session.id}/workout`, anonymous.token, { workoutId });
+    expectError(await post(`/api/cast/${d.session.id}/start`, anonymous.token, { asMember: true }), 401, "Unauthorized");
+
+    const phone = await joinPhone(d, "phone-b", cookie);
+    expect(phone.member).not.toBeNull();
+    // A private workout assigned to the member is castable from their phone (not from an anonymous one), and the TV plays it.
+    const privateId = org.library.privateWorkoutIds[1] ?? privateWorkoutId;
+    const member = org.library.endUsers[0]!.id;
+    const load = () => call(`/api/cast/${d.session.id}/workout`, { body: { workoutId: privateId }, headers: { "x-cast-token": phone.token, cookie } });
+    expectError(await load(), 404, "NotFound");
+    const assigned = await call(`/v1/orgs/${org.organizationId}/endusers/${member}/workouts/assign`, { key: org.key, body: { workoutIds: [privateId] } });
+    expect(assigned.status, assigned.text).toBe(200);
+    expect((await load()).status).toBe(200);
+    expect((await call(`/api/cast/${d.session.id}/player`, { headers: { "x-cast-token": d.token } })).body.workout.id).toBe(privateId);
+    expectError(await post(`/api/cast/${d.session.id}/workout`, anonymous.token, { workoutId: privateId }), 404, "NotFound");
+    const started = await call(`/api/cast/${d.session.id}/start`, { body: { asMember: true }, headers: { "x-cast-token": phone.token, cookie } });
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.workoutSession.traineeId).toBe(org.library.endUsers[0]!.id);
+  });
+
+  it("answers errors in the envelope: bad ids, wrong code, tokens of another session or role, private workouts, cross-site writes", async () => {
+    expectError(await call("/api/cast/display", { body: { orgId: "nothex" } }), 400, "BadRequest");
+    expectError(await call("/api/cast/display", { body: { orgId: "0123456789abcdef01234567" } }), 404, "NotFound");
+    expectError(await call("/api/cast/display", { body: { orgId: org.organizationId, extra: 1 } }), 400, "ValidationError");
+    const d = await openDisplay();
+    const d2 = await openDisplay(other);
+    // A wrong code answers exactly what the REST join answers: 404, like an unknown session.
+    const wrong = d.session.code === "000000" ? "000001" : "000000";
+    expectError(await call("/api/cast/join", { body: { sessionId: d.session.id, code: wrong, deviceId: "x" } }), 404, "NotFound");
+    expectError(await call("/api/cast/join", { body: { sessionId: "0123456789abcdef01234567", code: "123456", deviceId: "x" } }), 404, "NotFound");
+    expectError(await call("/api/cast/join", { body: { sessionId: d.session.id, code: "12", deviceId: "x" } }), 400, "ValidationError");
+
+    const phone = await joinPhone(d, "phone-c");
+    expectError(await call(`/api/cast/${d.session.id}/status`), 401, "Unauthorized");
+    expectError(await call(`/api/cast/${d.session.id}/status`, { headers: { "x-cast-token": "forged.token.value" } }), 401, "Unauthorized");
+    expectError(await call(`/api/cast/${d2.session.id}/status`, { headers: { "x-cast-token": phone.token } }), 403, "Forbidden");
+    // The display's token may read, not command.
+    expectError(await post(`/api/cast/${d.session.id}/control`, d.token, { action: "play" }), 403, "Forbidden");
+    expectError(await post(`/api/cast/${d.session.id}/control`, phone.token, { action: "explode" }), 400, "ValidationError");
+    // Nothing loaded yet: the state machine refuses play (409).
+    expectError(await post(`/api/cast/${d.session.id}/control`, phone.token, { action: "play" }), 409, "Conflict");
+    // Another organization's workout, and a private one for an anonymous phone: 404.
+    expectError(await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId: other.library.workoutIdByKey.get("full-body-foundations")! }), 404, "NotFound");
+    expectError(await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId: privateWorkoutId }), 404, "NotFound");
+    expectError(await call(`/api/cast/${d.session.id}/player`, { headers: { "x-cast-token": d.token } }), 404, "NotFound");
+    // Writes from another site are refused.
+    expectError(
+      await call(`/api/cast/${d.session.id}/control`, { body: { action: "pause" }, headers: { "x-cast-token": phone.token, origin: "https://evil.example" } }),
+      403,
+      "Forbidden",
+    );
+  });
+
+  it("admits a socket with its page token only for its own session, role and device", async () => {
+    const d = await openDisplay();
+    const d2 = await openDisplay();
+    const phone = await joinPhone(d, "phone-d");
+    const c = await connectCast(app.baseUrl, { castToken: phone.token });
+    expect((await c.log.wait("pairing-success")).sessionId).toBe(d.session.id);
+    c.close();
+    for (const auth of [
+      { castToken: "forged" },
+      { castToken: d.token, sessionId: d2.session.id },
+      { castToken: d.token, role: "controller" as const, deviceId: "phone-d" },
+      { castToken: phone.token, deviceId: "someone-else" },
+    ]) {
+      const err = await refusal(app.baseUrl, auth);
+      expect(["Unauthorized", "Forbidden"], JSON.stringify(auth)).toContain(err.data.code);
+    }
+    // Another phone takes over: the first phone's token no longer opens a controller socket.
+    await joinPhone(d, "phone-e");
+    expect((await refusal(app.baseUrl, { castToken: phone.token })).data.code).toBe("Forbidden");
+  });
+});

@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type postgres from "postgres";
+import { openPostgres } from "@/db/connect";
+import { startEmbeddedPostgres } from "@/db/embedded";
+
+/**
+ * Fault and several-instance tests run the real thing: `npm start` (scripts/start.ts: build when
+ * needed, then server.ts with its database, job worker and direct API dispatcher) as child
+ * processes, killed, restarted and doubled the way production would do it.
+ */
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `forma-${prefix}-`));
+}
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  child: ChildProcess;
+  output(): string;
+  /** SIGKILL: no shutdown code runs. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the graceful shutdown. */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  port?: number;
+  env?: Record<string, string>;
+}
+
+/** Starts `npm start` and waits until it answers /health (a first start may build: up to 4 minutes). */
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn", ...opts.env };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.VITEST;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
+  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a child process, which a SIGKILL of the CLI would orphan.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    try {
+      if (out.includes("Forma is running") && (await fetch(`${base}/health`)).status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    port,
+    env,
+    child,
+    output: () => out,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** The run contract's seed command against a server's environment. */
+export function seed(env: NodeJS.ProcessEnv): {
+  apiKey: string;
+  organizationId: string;
+  workoutIds: string[];
+  planIds: string[];
+  endUser: { id: string; email: string };
+} {
+  const r = spawnSync("npm", ["run", "--silent", "seed", "--", "--json"], { cwd: root, env, encoding: "utf8", timeout: 180_000 });
+  if (r.status !== 0) throw new Error(`seed failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+}
+
+/** A connection to the embedded PostgreSQL of `dataDir` (reused, never started or stopped here). */
+export async function embeddedSql(dataDir: string): Promise<postgres.Sql> {
+  const handle = await startEmbeddedPostgres(dataDir);
+  if (handle.owner) throw new Error("the embedded PostgreSQL was not running");
+  return openPostgres(handle.url, { max: 4, onnotice: () => {} });
+}
+
+export function postmasterPid(dataDir: string): number | null {
+  const file = path.join(dataDir, "pg", "postmaster.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+  return Number.isFinite(pid) && pid > 0 ? pid : null;
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the embedded PostgreSQL of `dataDir` (fast shutdown) and waits for it to exit. */
+export async function stopPostmaster(dataDir: string, signal: NodeJS.Signals = "SIGINT"): Promise<void> {
+  const pid = postmasterPid(dataDir);
+  if (!pid || !alive(pid)) return;
+  process.kill(pid, signal);
+  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Stops whatever still runs on `dataDir` and removes it. */
+export async function cleanUp(dataDir: string, servers: (ServerProcess | null | undefined)[]): Promise<void> {
+  for (const s of servers) await s?.kill().catch(() => {});
+  await stopPostmaster(dataDir).catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+export async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe().catch(() => null);
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function api(base: string, pathname: string, init: { key?: string; method?: string; body?: unknown } = {}) {
+  const started = Date.now();
+  const res = await fetch(`${base}${pathname}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { ...(init.key ? { "x-api-key": init.key } : {}), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { path: pathname, status: res.status, headers: res.headers, text, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, ms: Date.now() - started };
+}
