@@ -94,21 +94,40 @@ export async function deleteWebhookEndpoint(db: Tx, organizationId: string, id: 
  * Claims due pending deliveries (optionally only those of one event or with given ids) by moving
  * their next attempt `leaseSeconds` ahead, so no other deliverer takes them meanwhile.
  */
-export async function claimWebhookDeliveries(db: Tx, args: { eventId?: string; ids?: string[]; limit: number; leaseSeconds: number }): Promise<string[]> {
+/** A claimed delivery: its id and the claim's token (the row's updated_at as the claim wrote it). */
+export type ClaimedDelivery = { id: string; token: string };
+
+export async function claimWebhookDeliveries(
+  db: Tx,
+  args: { eventId?: string; ids?: string[]; limit: number; leaseSeconds: number },
+): Promise<ClaimedDelivery[]> {
   const filters = [
     sql`${webhookDeliveries.status} = 'pending'`,
     sql`${webhookDeliveries.nextAttemptAt} <= now()`,
     args.eventId ? sql`${webhookDeliveries.eventId} = ${args.eventId}` : undefined,
     args.ids ? inArray(webhookDeliveries.id, args.ids) : undefined,
   ].filter(Boolean);
-  const rows = await db.execute<{ id: string }>(sql`
-    update ${webhookDeliveries} set next_attempt_at = now() + make_interval(secs => ${args.leaseSeconds}), updated_at = now()
+  const rows = await db.execute<ClaimedDelivery>(sql`
+    update ${webhookDeliveries} set next_attempt_at = now() + make_interval(secs => ${args.leaseSeconds}), updated_at = clock_timestamp()
     where id in (
       select id from ${webhookDeliveries} where ${sql.join(filters as ReturnType<typeof sql>[], sql` and `)}
       order by next_attempt_at limit ${args.limit} for update skip locked
     )
+    returning id, updated_at::text as token`);
+  return rows as unknown as ClaimedDelivery[];
+}
+
+/**
+ * Takes a claimed delivery for one send: true for exactly one taker of a claim. Another execution
+ * of the same claim (a step run twice at once, a retried step) finds the token moved and sends
+ * nothing; the delivery is sent again only after the lease, by the sweep.
+ */
+export async function takeClaimedDelivery(db: Tx, claim: ClaimedDelivery): Promise<boolean> {
+  const rows = await db.execute(sql`
+    update ${webhookDeliveries} set updated_at = clock_timestamp()
+    where id = ${claim.id} and status = 'pending' and updated_at = ${claim.token}::timestamptz
     returning id`);
-  return (rows as unknown as { id: string }[]).map((r) => r.id);
+  return (rows as unknown as unknown[]).length === 1;
 }
 
 /** A delivery with its event and endpoint, for sending. */

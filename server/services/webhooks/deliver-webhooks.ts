@@ -1,11 +1,13 @@
 import { type Tx, getDb } from "@/db/client";
 import {
+  type ClaimedDelivery,
   claimWebhookDeliveries,
   failPendingDeliveries,
   findDeliveryForSending,
   insertWebhookAttempt,
   markEndpointFailing,
   markEndpointHealthy,
+  takeClaimedDelivery,
   updateWebhookDelivery,
   updateWebhookEndpoint,
 } from "@/db/queries/webhooks";
@@ -49,13 +51,17 @@ export function deliveryHeaders(args: { eventId: string; body: string; secrets: 
 }
 
 /** Claims due deliveries: those of one event, given ones, or any due (the sweep). */
-export function claimDeliveries(db: Tx, args: { eventId?: string; ids?: string[]; limit: number }): Promise<string[]> {
+export function claimDeliveries(db: Tx, args: { eventId?: string; ids?: string[]; limit: number }): Promise<ClaimedDelivery[]> {
   return claimWebhookDeliveries(db, { ...args, leaseSeconds: LEASE_SECONDS });
 }
 
-/** Sends one claimed delivery and records the attempt, the delivery's state and the endpoint's health. */
-export async function deliverWebhook(db: Tx, deliveryId: string): Promise<WebhookOutcome> {
-  const row = await findDeliveryForSending(db, deliveryId);
+/**
+ * Sends one claimed delivery and records the attempt, the delivery's state and the endpoint's
+ * health. A claim is sent at most once: a second execution of it is "skipped".
+ */
+export async function deliverWebhook(db: Tx, claim: ClaimedDelivery): Promise<WebhookOutcome> {
+  if (!(await takeClaimedDelivery(db, claim))) return "skipped";
+  const row = await findDeliveryForSending(db, claim.id);
   if (row?.delivery.status !== "pending") return "skipped";
   const { delivery, event, endpoint } = row;
   if (endpoint.status !== "enabled") {
@@ -145,7 +151,7 @@ export async function deliverWebhookBatch(
   const counts: Record<WebhookOutcome, number> = { succeeded: 0, retry: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < ids.length; i = next++) counts[await io.run(`deliver-${ids[i]}`, () => deliverWebhook(getDb(), ids[i]!))]++;
+    for (let i = next++; i < ids.length; i = next++) counts[await io.run(`deliver-${ids[i]!.id}`, () => deliverWebhook(getDb(), ids[i]!))]++;
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
   return counts;

@@ -11,7 +11,7 @@ import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { WebhookReceiver, deliverDue, makeRetriesDue } from "@/test/support/webhook-receiver";
 import { announceDisabledEndpoints } from "./announce-disabled-endpoints";
-import { DELIVERY_TIMEOUT_MS, retryDelaySeconds } from "./deliver-webhooks";
+import { DELIVERY_TIMEOUT_MS, claimDeliveries, deliverWebhook, retryDelaySeconds } from "./deliver-webhooks";
 import { SUBSCRIBABLE_EVENT_TYPES } from "./event-types";
 
 useTestApp();
@@ -508,7 +508,8 @@ describe("delivery through the job system", () => {
     });
     // No other worker delivers this test run's webhooks (the test files that start job workers
     // work only their own jobs), so this run claims the delivery and sends it, once, in its own
-    // step. It also delivers whatever else happens to be due (coalescing), hence "at least".
+    // step. It also delivers whatever else happens to be due (coalescing), hence "at least"; the
+    // test engine may then run a parallel step twice at once, which the claim's token absorbs.
     expect(ctx.step.run).toHaveBeenCalledWith("claim", expect.any(Function));
     expect(ctx.step.run).toHaveBeenCalledWith(`deliver-${delivery!.id}`, expect.any(Function));
     expect((result as { succeeded: number }).succeeded).toBeGreaterThanOrEqual(1);
@@ -516,6 +517,22 @@ describe("delivery through the job system", () => {
     expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
     const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
     expect(after).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+  });
+
+  it("sends a claimed delivery once when two executions of the same claim run at once", async () => {
+    const o = await createLibraryOrg();
+    const { receiver: r } = await endpointFor(["workout.session.completed"], o);
+    await completeSession(o);
+    const [event] = await db().select().from(webhookEvents).where(eq(webhookEvents.organizationId, o.organizationId));
+    const [claim] = await claimDeliveries(db(), { eventId: event!.id, limit: 10 });
+    // A step run twice (an engine racing its parallel steps, a retry while the first still runs).
+    const outcomes = await Promise.all([deliverWebhook(db(), claim!), deliverWebhook(db(), claim!)]);
+    expect(outcomes.sort()).toEqual(["skipped", "succeeded"]);
+    expect(r.received).toHaveLength(1);
+    // The claim is spent: running it again later sends nothing either.
+    expect(await deliverWebhook(db(), claim!)).toBe("skipped");
+    const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, claim!.id));
+    expect(after).toMatchObject({ status: "succeeded", attempts: 1 });
   });
 
   it("delivers right after the commit with the local provider (pg-boss), woken by the commit relay", async () => {
