@@ -495,7 +495,13 @@ describe("jobs", () => {
       exerciseIdByKey: lib.library.exerciseIdByKey,
       segments: [{ kind: "intro" }, { kind: "exercise", exercise: "burpee", workSeconds: 8 }, { kind: "outro" }],
     });
-    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false, jobs: ["render-workout-exports", "render-pending-exports"] });
+    // Other test files publish workouts into the same database all along, and every publish queues
+    // renders. Their queued renders are dropped first so that this worker takes this test's jobs
+    // first (same priority, oldest first) instead of a backlog of other workspaces' renders.
+    const lanes = ["render-workout-exports", "render-pending-exports"];
+    const [queue] = await db().execute<{ table: string | null }>(sql`select to_regclass('pgboss.job')::text as table`);
+    if (queue?.table) await db().execute(sql`delete from pgboss.job where name in ${lanes} and state in ('created', 'retry')`);
+    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false, jobs: lanes });
     try {
       const started = Date.now();
       await requestWorkoutExports(db(), [workoutId], "published");
