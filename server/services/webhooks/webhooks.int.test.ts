@@ -498,25 +498,38 @@ describe("SSRF protection", () => {
 
 describe("delivery through the job system", () => {
   it("runs the Inngest function for an event (in-process, @inngest/test)", async () => {
+    // Another workspace's delivery is due too, so the run coalesces it: two deliver steps in
+    // parallel, the path on which the test engine may run one step twice at once.
+    const other = await createLibraryOrg();
+    const { receiver: otherReceiver } = await endpointFor(["workout.session.completed"], other);
+    await completeSession(other);
     const o = await createLibraryOrg();
     const { receiver: r } = await endpointFor(["workout.session.completed"], o);
-    await completeSession(o);
-    const [event] = await db().select().from(webhookEvents).where(eq(webhookEvents.organizationId, o.organizationId));
-    const [delivery] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event!.id));
-    const { result, ctx } = await new InngestTestEngine({ function: deliverWebhooks }).execute({
-      events: [{ name: "webhooks/deliveries.enqueued", data: { eventId: event!.id } }],
-    });
-    // No other worker delivers this test run's webhooks (the test files that start job workers
-    // work only their own jobs), so this run claims the delivery and sends it, once, in its own
-    // step. It also delivers whatever else happens to be due (coalescing), hence "at least"; the
-    // test engine may then run a parallel step twice at once, which the claim's token absorbs.
-    expect(ctx.step.run).toHaveBeenCalledWith("claim", expect.any(Function));
-    expect(ctx.step.run).toHaveBeenCalledWith(`deliver-${delivery!.id}`, expect.any(Function));
-    expect((result as { succeeded: number }).succeeded).toBeGreaterThanOrEqual(1);
-    expect(r.received).toHaveLength(1);
-    expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
-    const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
-    expect(after).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+    try {
+      await completeSession(o);
+      const [event] = await db().select().from(webhookEvents).where(eq(webhookEvents.organizationId, o.organizationId));
+      const [delivery] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event!.id));
+      const { result, ctx } = await new InngestTestEngine({ function: deliverWebhooks }).execute({
+        events: [{ name: "webhooks/deliveries.enqueued", data: { eventId: event!.id } }],
+      });
+      // No worker delivers this test file's webhooks (the test files that start job workers work
+      // only their own jobs), so this run claims the event's delivery and sends it in its own step,
+      // and coalesces whatever else is due. A step the engine runs twice at once is sent once: the
+      // claim's token is taken by one execution only.
+      expect(ctx.step.run).toHaveBeenCalledWith("claim", expect.any(Function));
+      expect(ctx.step.run).toHaveBeenCalledWith(`deliver-${delivery!.id}`, expect.any(Function));
+      // The run's counts are not asserted exactly: for a step run twice, which of its two memoized
+      // answers ("succeeded", "skipped") the engine's last pass reads is the engine's choice. What
+      // was sent and recorded is what counts.
+      expect(result).toMatchObject({ succeeded: expect.any(Number), skipped: expect.any(Number) });
+      expect(r.received).toHaveLength(1);
+      expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
+      expect(otherReceiver.received).toHaveLength(1);
+      const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
+      expect(after).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+    } finally {
+      await otherReceiver.stop();
+    }
   });
 
   it("sends a claimed delivery once when two executions of the same claim run at once", async () => {
