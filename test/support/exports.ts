@@ -39,7 +39,9 @@ export async function createExportWorkout(db: Tx, spec: ExportWorkoutSpec): Prom
   const media = await db
     .select({ id: videoAssets.id, kind: videoAssets.kind, durationSeconds: videoAssets.durationSeconds })
     .from(videoAssets)
-    .where(and(eq(videoAssets.organizationId, spec.organizationId), inArray(videoAssets.kind, Object.values(MEDIA_KINDS) as never[])));
+    .where(and(eq(videoAssets.organizationId, spec.organizationId), inArray(videoAssets.kind, Object.values(MEDIA_KINDS) as never[])))
+    // The seeded clip of each kind, not one a test added later (a deliberately broken promo, say).
+    .orderBy(videoAssets.createdAt, videoAssets.id);
   const trainerRows = await db.select().from(trainers).where(eq(trainers.organizationId, spec.organizationId));
   const trainer = trainerRows.find((t) => t.preferredLocale === (spec.trainerLocale ?? "en-US")) ?? trainerRows[0]!;
   const workoutId = newId();
