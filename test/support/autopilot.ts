@@ -7,6 +7,18 @@ import { getDb } from "@/db/client";
 import { type Entitlements, autopilotEvents, autopilotTasks, organizations, planWorkouts, plans } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { clearAuthCaches } from "@/server/api/auth";
+import { expect } from "vitest";
+import { call } from "@/test/harness";
+
+/** The autopilot's base path in a workspace. */
+export const autopilotBase = (o: { organizationId: string }) => `/v1/orgs/${o.organizationId}/content-autopilot`;
+
+/** Creates a task through the API (201 expected) and answers it. */
+export async function createTask(o: { organizationId: string; key: string }, body: Record<string, unknown>) {
+  const res = await call(autopilotBase(o), { key: o.key, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as Record<string, any>;
+}
 
 export async function setEntitlements(organizationId: string, patch: Partial<Entitlements>): Promise<void> {
   await getDb()

@@ -10,7 +10,7 @@ import { runAutopilot } from "@/inngest/functions/run-autopilot";
 import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
-import { eventsOf, fakeExecutions, insertDraftPlan, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
+import { autopilotBase, createTask, eventsOf, fakeExecutions, insertDraftPlan, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
 import { runDueTasks, runNextDueTask } from "./run-task";
 
 /** Job events the runs announce, recorded instead of sent (no queue is needed to check them). */
@@ -28,7 +28,7 @@ const UNKNOWN = "0123456789abcdef01234567";
 const DAY = 86_400_000;
 let org: TestLibraryOrg;
 let other: TestLibraryOrg;
-const base = (o: { organizationId: string } = org) => `/v1/orgs/${o.organizationId}/content-autopilot`;
+const base = (o: { organizationId: string } = org) => autopilotBase(o);
 const wid = (key: string, o: TestLibraryOrg = org) => o.library.workoutIdByKey.get(key)!;
 
 const AI_WORKOUT = {
@@ -42,11 +42,7 @@ const AI_WORKOUT = {
   repeatMode: "daily",
 };
 
-async function create(body: Record<string, unknown>, o: { organizationId: string; key: string } = org) {
-  const res = await call(base(o), { key: o.key, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data as Record<string, any>;
-}
+const create = (body: Record<string, unknown>, o: { organizationId: string; key: string } = org) => createTask(o, body);
 
 async function runNow(taskId: string, o: { organizationId: string; key: string } = org) {
   const res = await call(`${base(o)}/${taskId}/run-now`, { key: o.key, method: "POST" });

@@ -5,14 +5,14 @@ import { trainers, workouts } from "@/db/schema";
 import { categoryId, goalId } from "@/db/seed/reference";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
-import { insertDraftPlan, setEntitlements, taskRow } from "@/test/support/autopilot";
+import { autopilotBase, createTask, insertDraftPlan, setEntitlements, taskRow } from "@/test/support/autopilot";
 
 useTestApp();
 
 const UNKNOWN = "0123456789abcdef01234567";
 let org: TestLibraryOrg;
 let other: TestLibraryOrg;
-const base = (o: { organizationId: string } = org) => `/v1/orgs/${o.organizationId}/content-autopilot`;
+const base = (o: { organizationId: string } = org) => autopilotBase(o);
 const wid = (key: string, o: TestLibraryOrg = org) => o.library.workoutIdByKey.get(key)!;
 
 const AI_WORKOUT = {
@@ -26,11 +26,7 @@ const AI_WORKOUT = {
   repeatMode: "daily",
 };
 
-async function create(body: Record<string, unknown>, o: TestLibraryOrg = org) {
-  const res = await call(base(o), { key: o.key, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data as Record<string, any>;
-}
+const create = (body: Record<string, unknown>, o: TestLibraryOrg = org) => createTask(o, body);
 
 beforeAll(async () => {
   [org, other] = await Promise.all([createLibraryOrg(), createLibraryOrg({ name: "Other Studio" })]);
