@@ -176,8 +176,15 @@ function Drops({ orgId }: { orgId: string }) {
                     <p className="text-sm text-muted">{d.availableVariants.join(", ")}</p>
                   </div>
                 </div>
-                <Button size="sm" variant="secondary" className="mt-2" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                  {open === d.id ? "Hide preview" : `Preview ${d.title}`}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="mt-2"
+                  aria-expanded={open === d.id}
+                  aria-label={open === d.id ? undefined : `Preview ${d.title}`}
+                  onClick={() => setOpen(open === d.id ? null : d.id)}
+                >
+                  {open === d.id ? "Hide preview" : "Preview"}
                 </Button>
                 {open === d.id ? <DropPreview orgId={orgId} dropId={d.id} /> : null}
               </li>

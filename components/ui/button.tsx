@@ -15,7 +15,8 @@ const SIZES: Record<Size, string> = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", l
 /** Class names of a button, for links styled as buttons. */
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra?: string): string {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-medium no-underline transition-colors disabled:cursor-not-allowed",
+    // Fixed heights: a label never wraps inside one, and a row squeezes its text, not its buttons.
+    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium no-underline transition-colors disabled:cursor-not-allowed",
     VARIANTS[variant],
     SIZES[size],
     extra,
