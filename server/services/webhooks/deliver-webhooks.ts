@@ -142,7 +142,7 @@ export async function deliverWebhookBatch(
   io: JobIo,
   args: { eventId?: string; ids?: string[]; limit: number; coalesce?: boolean },
 ): Promise<Record<WebhookOutcome, number>> {
-  const ids = await io.run("claim", async () => {
+  const claims = await io.run("claim", async () => {
     const targeted = args.eventId !== undefined || args.ids !== undefined;
     const own = targeted ? await claimDeliveries(getDb(), args) : [];
     const more = !targeted || (args.coalesce && own.length < args.limit) ? await claimDeliveries(getDb(), { limit: args.limit - own.length }) : [];
@@ -151,8 +151,8 @@ export async function deliverWebhookBatch(
   const counts: Record<WebhookOutcome, number> = { succeeded: 0, retry: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < ids.length; i = next++) counts[await io.run(`deliver-${ids[i]!.id}`, () => deliverWebhook(getDb(), ids[i]!))]++;
+    for (let i = next++; i < claims.length; i = next++) counts[await io.run(`deliver-${claims[i]!.id}`, () => deliverWebhook(getDb(), claims[i]!))]++;
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claims.length) }, worker));
   return counts;
 }
