@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { type Page, expect } from "@playwright/test";
 
@@ -6,27 +5,7 @@ import { type Page, expect } from "@playwright/test";
  * Console browser tests: a fresh workspace per spec file from the seed command (same DATA_DIR as
  * the server Playwright starts), and sign-in through the real form.
  */
-export interface Seed {
-  organizationId: string;
-  apiKey: string;
-  otherOrganizationId: string;
-  endUser: { id: string; email: string };
-  workoutIds: string[];
-  consoleUser: { email: string; password: string };
-}
-
-const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.E2E_PORT ?? 3107);
-
-export function seedWorkspace(): Seed {
-  const out = execFileSync("npm", ["run", "--silent", "seed", "--", "--json"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? ".data-e2e", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent" },
-    timeout: 120_000,
-  });
-  return JSON.parse(out.trim()) as Seed;
-}
+export { type Seed, runSeed as seedWorkspace } from "./fixtures";
 
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto("/console/sign-in");
@@ -37,7 +16,7 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).toHaveURL(/\/console$/, { timeout: 30_000 });
 }
 
-export const screenshotPath = (name: string) => path.join(root, "e2e", "screenshots", `${name}.png`);
+export const screenshotPath = (name: string) => path.join(import.meta.dirname, "screenshots", `${name}.png`);
 
 /** Follows a link of the console's navigation (not the overview's cards of the same name). */
 export async function openSection(page: Page, name: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { test as base, expect } from "@playwright/test";
+import type { SeedResult } from "../db/seed/seed";
 import { type FormaClient, createFormaClient } from "../lib/api/client";
 
 /**
@@ -7,26 +9,23 @@ import { type FormaClient, createFormaClient } from "../lib/api/client";
  * seed command against the server under test (same DATA_DIR and PORT as playwright.config.ts),
  * as RUN-CONTRACT.md describes its output.
  */
-export interface Seed {
-  organizationId: string;
-  apiKey: string;
-  otherOrganizationId: string;
-  otherApiKey: string;
-  multiOrgApiKey: string;
-  contentOnlyApiKey: string;
-  endUser: { id: string; email: string; externalId: string };
-  suspendedEndUser: { id: string; email: string; externalId: string };
-  accessToken: string;
-  workoutIds: string[];
-  privateWorkoutIds: string[];
-  planIds: string[];
-  videoAssetIds: string[];
-  otherWorkoutIds: string[];
-}
+/** What the seed command prints (RUN-CONTRACT.md). */
+export type Seed = SeedResult;
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 /** The same default as playwright.config.ts. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+
+/** Runs the real seed command against the server under test: a fresh pair of organizations. */
+export function runSeed(): Seed {
+  const out = execFileSync("npm", ["run", "--silent", "seed", "--", "--json"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+    timeout: 180_000,
+  });
+  return JSON.parse(out.trim().split("\n").pop()!) as Seed;
+}
 
 /**
  * The typed /v1 client (lib/api/client.ts: openapi-fetch over the generated schema types) against
@@ -47,12 +46,7 @@ export const test = base.extend<{ forma: FormaClient }, { seed: Seed }>({
   seed: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
     async ({}, use) => {
-      const out = execFileSync("npm", ["run", "--silent", "seed", "--", "--json"], {
-        env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: "silent" },
-        encoding: "utf8",
-        timeout: 180_000,
-      });
-      await use(JSON.parse(out.trim().split("\n").pop()!) as Seed);
+      await use(runSeed());
     },
     { scope: "worker", timeout: 200_000 },
   ],
