@@ -2,8 +2,8 @@ import type { Db } from "@/db/client";
 import { deleteLibraryPlans, endActiveEnrollment, findAssignablePlans, insertLibraryPlans } from "@/db/queries/library";
 import { type AssignResult, assignToLibrary } from "./assign-to-library";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
-import { enrollmentData } from "@/server/services/webhooks/event-payloads";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
+import { toEnrollment } from "./serialize";
 
 /**
  * Adds plans to a member's library without starting them, all or nothing: every id must be a
@@ -36,7 +36,7 @@ export async function unassignPlans(db: Db, args: { organizationId: string; endU
       await enqueueWebhookEvent(tx, {
         organizationId: args.organizationId,
         type: "enduser.plan.ended",
-        data: { enrollment: enrollmentData(row), endUser: { id: member.id, externalId: member.externalId }, reason: "unassigned" },
+        data: { enrollment: toEnrollment(row), endUser: { id: member.id, externalId: member.externalId }, reason: "unassigned" },
       });
     }
     return { removed: requested.filter((id) => removed.has(id)), activePlanEnded: ended.length > 0 };

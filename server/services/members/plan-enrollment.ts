@@ -3,12 +3,11 @@ import { lockEndUser } from "@/db/queries/end-users";
 import { endActiveEnrollment, findActiveEnrollment, findStartablePlan, insertEnrollment, insertLibraryPlans } from "@/db/queries/library";
 import { notFound } from "@/server/api/errors";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
-import { enrollmentData } from "@/server/services/webhooks/event-payloads";
 import type { Locale } from "@/server/api/locale";
 import { retryOnUniqueViolation } from "@/db/errors";
 import { localDate } from "./plan-progress";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
-import { toPlanEnrollment } from "./serialize";
+import { toEnrollment, toPlanEnrollment } from "./serialize";
 
 /**
  * Enrolls the member in a plan and makes it the active one (it need not be assigned first; it is
@@ -33,13 +32,13 @@ export async function startPlan(db: Db, args: { organizationId: string; endUserI
         await enqueueWebhookEvent(tx, {
           organizationId: args.organizationId,
           type: "enduser.plan.ended",
-          data: { enrollment: enrollmentData(ended), endUser, reason: "replaced" },
+          data: { enrollment: toEnrollment(ended), endUser, reason: "replaced" },
         });
       }
       await enqueueWebhookEvent(tx, {
         organizationId: args.organizationId,
         type: "enduser.plan.started",
-        data: { enrollment: enrollmentData(started), endUser, previousEnrollmentId: ended?.id ?? null },
+        data: { enrollment: toEnrollment(started), endUser, previousEnrollmentId: ended?.id ?? null },
       });
       return started;
     }),
@@ -58,7 +57,7 @@ export async function endPlan(db: Db, args: { organizationId: string; endUserIde
     await enqueueWebhookEvent(tx, {
       organizationId: args.organizationId,
       type: "enduser.plan.ended",
-      data: { enrollment: enrollmentData(row), endUser: { id: member.id, externalId: member.externalId }, reason: "ended" },
+      data: { enrollment: toEnrollment(row), endUser: { id: member.id, externalId: member.externalId }, reason: "ended" },
     });
     return row;
   });

@@ -58,7 +58,8 @@ export function toLibraryPlan(p: PlanRow, assignedAt: Date, locale: Locale) {
   return { ...toPlanSummary(p, locale), assignedAt: assignedAt.toISOString() };
 }
 
-export function toPlanEnrollment(e: EnrollmentRow, plan: PlanRow, locale: Locale) {
+/** An enrollment without its plan (webhook events carry this). */
+export function toEnrollment(e: EnrollmentRow) {
   return {
     id: e.id,
     planId: e.planId,
@@ -67,6 +68,9 @@ export function toPlanEnrollment(e: EnrollmentRow, plan: PlanRow, locale: Locale
     isActive: e.isActive,
     createdAt: e.createdAt.toISOString(),
     endedAt: e.endedAt ? e.endedAt.toISOString() : null,
-    plan: toPlanSummary(plan, locale),
   };
+}
+
+export function toPlanEnrollment(e: EnrollmentRow, plan: PlanRow, locale: Locale) {
+  return { ...toEnrollment(e), plan: toPlanSummary(plan, locale) };
 }
