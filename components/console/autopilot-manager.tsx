@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { ConsoleApiError, consoleFetch, errorMessage, qs } from "./api";
+import { consoleFetch, errorMessage, qs } from "./api";
+import { useSubmission } from "./use-submission";
 import { Badge, ConfirmButton, FormMessage, PageHeader, Pager, formatDate } from "./widgets";
 
 interface Task {
@@ -39,9 +40,7 @@ interface ListPage<T> {
 const EVENT_TONE: Record<string, "good" | "bad" | "warn"> = { success: "good", failed: "bad", skipped_limit: "warn", skipped_premium_lost: "warn" };
 
 function TaskForm({ orgId, categories, onCreated, onCancel }: { orgId: string; categories: { id: string; name: string }[]; onCreated: () => void; onCancel: () => void }) {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, submit } = useSubmission();
   return (
     <form
       className="flex flex-col gap-3"
@@ -64,18 +63,10 @@ function TaskForm({ orgId, categories, onCreated, onCancel }: { orgId: string; c
           promptGuidanceMode: d.get("customPromptGuidance") ? "custom" : "none",
           customPromptGuidance: (d.get("customPromptGuidance") as string) || null,
         };
-        setBusy(true);
-        setFields({});
-        setError(null);
-        try {
+        await submit(async () => {
           await consoleFetch(`/api/console/orgs/${orgId}/autopilot/tasks`, { method: "POST", body });
           onCreated();
-        } catch (err) {
-          if (err instanceof ConsoleApiError) setFields(err.fields);
-          setError(errorMessage(err));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <Field label="Name" error={fields.name}>

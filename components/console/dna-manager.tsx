@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { ConsoleApiError, consoleFetch, errorMessage } from "./api";
+import { consoleFetch } from "./api";
+import { useSubmission } from "./use-submission";
 import { Badge, ConfirmButton, FormMessage, PageHeader } from "./widgets";
 
 export interface Methodology {
@@ -34,9 +35,7 @@ const NUMBER_RULES = [
 ] as const;
 
 function ProfileForm({ orgId, profile, onSaved, onCancel }: { orgId: string; profile: Methodology | null; onSaved: () => void; onCancel: () => void }) {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, submit } = useSubmission();
   const rules = (profile?.rules ?? {}) as Record<string, unknown>;
   return (
     <form
@@ -70,21 +69,13 @@ function ProfileForm({ orgId, profile, onSaved, onCancel }: { orgId: string; pro
           guidance: d.get("guidance") ?? "",
           rules: ruleValues,
         };
-        setBusy(true);
-        setFields({});
-        setError(null);
-        try {
+        await submit(async () => {
           await consoleFetch(profile ? `/api/console/orgs/${orgId}/methodologies/${profile.id}` : `/api/console/orgs/${orgId}/methodologies`, {
             method: profile ? "PATCH" : "POST",
             body,
           });
           onSaved();
-        } catch (err) {
-          if (err instanceof ConsoleApiError) setFields(err.fields);
-          setError(errorMessage(err));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">

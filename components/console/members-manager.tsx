@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { ConsoleApiError, consoleFetch, errorMessage, qs } from "./api";
+import { consoleFetch, errorMessage, qs } from "./api";
+import { useSubmission } from "./use-submission";
 import { Badge, ConfirmButton, FormMessage, PageHeader, Pager, formatDate } from "./widgets";
 
 export interface Member {
@@ -42,9 +43,7 @@ export function MemberStatusButton({ orgId, member, onChanged }: { orgId: string
 }
 
 function InviteDialog({ orgId, open, onClose, onInvited }: { orgId: string; open: boolean; onClose: () => void; onInvited: (m: Member) => void }) {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, submit } = useSubmission();
   return (
     <Dialog open={open} onClose={onClose} title="Invite a member">
       <form
@@ -52,21 +51,13 @@ function InviteDialog({ orgId, open, onClose, onInvited }: { orgId: string; open
         onSubmit={async (e) => {
           e.preventDefault();
           const d = new FormData(e.currentTarget);
-          setBusy(true);
-          setFields({});
-          setError(null);
-          try {
+          await submit(async () => {
             const m = await consoleFetch<Member>(`/api/console/orgs/${orgId}/members`, {
               method: "POST",
               body: { email: d.get("email"), name: d.get("name") || undefined, preferredLocale: d.get("preferredLocale") || undefined },
             });
             onInvited(m);
-          } catch (err) {
-            if (err instanceof ConsoleApiError) setFields(err.fields);
-            setError(errorMessage(err));
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         <Field label="Email" error={fields.email}>

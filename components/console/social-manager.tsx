@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { ConsoleApiError, consoleFetch, errorMessage, qs } from "./api";
+import { consoleFetch, errorMessage, qs } from "./api";
+import { useSubmission } from "./use-submission";
 import { Badge, ConfirmButton, FormMessage, PageHeader, Pager, formatDate } from "./widgets";
 
 interface Platform {
@@ -240,9 +241,7 @@ function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
 }
 
 function AutomationForm({ orgId, onCreated, onCancel }: { orgId: string; onCreated: (name: string) => void; onCancel: () => void }) {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, submit } = useSubmission();
   return (
     <form
       aria-label="New automation"
@@ -256,18 +255,10 @@ function AutomationForm({ orgId, onCreated, onCancel }: { orgId: string; onCreat
           sourceMode: f.get("sourceMode"),
           schedule: { type: "weekly", timeZone: f.get("timeZone") || "UTC", days: f.getAll("days"), times: [f.get("time")] },
         };
-        setBusy(true);
-        setFields({});
-        setError(null);
-        try {
+        await submit(async () => {
           await consoleFetch(`/api/console/orgs/${orgId}/social/automations`, { method: "POST", body });
           onCreated(String(body.name));
-        } catch (err) {
-          if (err instanceof ConsoleApiError) setFields(err.fields);
-          setError(errorMessage(err));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <Field label="Name" error={fields.name}>
