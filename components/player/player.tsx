@@ -190,21 +190,24 @@ export function WorkoutPlayer({
     if (!active || active === document.body) root.focus({ preventScroll: true });
   }, [state.phase]);
 
-  // The clock: playback seconds advance only while playing and the clip is not buffering.
+  // The clock: playback seconds advance only while playing and the clip is not buffering. It starts
+  // again with each segment, so a segment entered between two ticks is not credited with time
+  // spent in the one before (its cues would come early).
+  const epoch = state.epoch;
   useEffect(() => {
     if (!playing || buffering) return;
     let last = performance.now();
     const id = window.setInterval(() => {
       const now = performance.now();
-      dispatch({ type: "TICK", dt: (now - last) / 1000 });
+      dispatch({ type: "TICK", dt: (now - last) / 1000, epoch });
       last = now;
     }, TICK_MS);
     return () => {
       const now = performance.now();
       window.clearInterval(id);
-      if (now - last > 20) dispatch({ type: "TICK", dt: (now - last) / 1000 });
+      if (now - last > 20) dispatch({ type: "TICK", dt: (now - last) / 1000, epoch });
     };
-  }, [playing, buffering]);
+  }, [playing, buffering, epoch]);
 
   const tryPlay = useCallback((el: HTMLMediaElement | null) => {
     if (!el) return;

@@ -64,6 +64,12 @@ describe("player reducer", () => {
     expect(run([commandAction("done_exercise")], s)).toEqual(s);
   });
 
+  it("drops a tick measured for a segment since left", () => {
+    const s = run([{ type: "START" }, { type: "NEXT" }]);
+    expect(run([{ type: "TICK", dt: 0.2, epoch: s.epoch - 1 }], s)).toEqual(s);
+    expect(run([{ type: "TICK", dt: 0.2, epoch: s.epoch }], s).elapsed).toBeCloseTo(0.2);
+  });
+
   it("ends media segments on MEDIA_ENDED of the current epoch only", () => {
     const s = run([{ type: "START" }]);
     expect(run([{ type: "MEDIA_ENDED", epoch: s.epoch - 1 }], s)).toEqual(s);

@@ -30,7 +30,8 @@ export type PlayerCommand = "play" | "pause" | "next" | "prev" | "restart" | "do
 
 export type PlayerAction =
   | { type: "START" }
-  | { type: "TICK"; dt: number }
+  /** `epoch`: the segment the clock measured; a tick measured for a segment since left is dropped. */
+  | { type: "TICK"; dt: number; epoch?: number }
   | { type: "MEDIA_ENDED"; epoch: number }
   | { type: "PLAY" }
   | { type: "PAUSE" }
@@ -105,7 +106,7 @@ export function playerReducer(segments: readonly PlayerSegment[]) {
       case "START":
         return state;
       case "TICK": {
-        if (state.paused || !(action.dt > 0)) return state;
+        if (state.paused || !(action.dt > 0) || (action.epoch !== undefined && action.epoch !== state.epoch)) return state;
         // One tick never plays past the end of the segment: the rest belongs to the next one.
         const room = segment.timing === "reps" ? action.dt : Math.max(0, segment.duration - state.elapsed);
         const dt = Math.min(action.dt, room);
