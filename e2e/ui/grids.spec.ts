@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { FormaClient } from "../../lib/api/client";
 import { expect, ok, test } from "../fixtures";
 
@@ -11,6 +11,13 @@ import { expect, ok, test } from "../fixtures";
 
 const ids = async (page: Page, attr = "data-workout-id") => page.locator(`main [${attr}]`).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)!), attr);
 const gridIds = async (page: Page) => page.locator("ul[data-grid-cols] [data-workout-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-workout-id")!));
+/**
+ * Without JavaScript a click on a link or a submit button navigates, and Playwright's click returns
+ * once the new document has committed, before its streamed body has arrived; wait for its load.
+ */
+async function navigateBy(page: Page, control: Locator): Promise<void> {
+  await Promise.all([page.waitForEvent("load"), control.click()]);
+}
 const columns = (page: Page) => page.locator("ul[data-grid-cols]").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
 
 type ListQuery = { q?: string; difficulty?: "beginner" | "intermediate" | "advanced"; duration?: string; categoryIds?: string };
@@ -65,10 +72,10 @@ test.describe("workout grid", () => {
     const first = page.locator("[data-workout-id]").first();
     expect(await first.getAttribute("href")).toMatch(new RegExp(`^/workouts/${shown[0]}\\?orgId=${seed.organizationId}`));
     // The plain form and the next-page link work without JavaScript.
-    await page.getByRole("link", { name: "Show more workouts" }).click();
+    await navigateBy(page, page.getByRole("link", { name: "Show more workouts" }));
     expect(await gridIds(page)).toEqual(expected.ids.slice(12, 24));
     await page.getByRole("searchbox", { name: "Search workouts" }).fill("stretch");
-    await page.getByRole("button", { name: "Search" }).click();
+    await navigateBy(page, page.getByRole("button", { name: "Search" }));
     expect(page.url()).toContain("q=stretch");
     expect(await gridIds(page)).toEqual((await publicIds(forma, seed.organizationId, { q: "stretch" })).ids.slice(0, 12));
     await ctx.close();
@@ -399,7 +406,7 @@ test.describe("member sign-in", () => {
     const plain = await ctx.newPage();
     await plain.goto(`/workouts?orgId=${seed.organizationId}`);
     expect(await shownIn(plain)).toEqual(mine.slice(0, 12));
-    await plain.getByRole("link", { name: "Show more of your workouts" }).click();
+    await navigateBy(plain, plain.getByRole("link", { name: "Show more of your workouts" }));
     expect(plain.url()).toContain("mineOffset=12");
     expect(await shownIn(plain)).toEqual(mine.slice(12, 24));
     await expect(plain.getByRole("link", { name: "Previous workouts of yours" })).toBeVisible();
