@@ -5572,7 +5572,7 @@ export interface components {
             path: "/socket.io";
             /** @constant */
             namespace: "/cast/pairing";
-            /** @description Connect here: io(fullUrl, { path, auth: { apiKey, ...auth } }). */
+            /** @description Connect here: io(fullUrl, { auth: { apiKey } }). Its query names the session, role and device; `auth` repeats them for clients that build the URL from url and namespace. */
             fullUrl: string;
             /** @description The handshake auth fields to send next to apiKey. */
             auth: {
@@ -5598,7 +5598,7 @@ export interface components {
             path: "/socket.io";
             /** @constant */
             namespace: "/cast/pairing";
-            /** @description Connect here: io(fullUrl, { path, auth: { apiKey, ...auth } }). */
+            /** @description Connect here: io(fullUrl, { auth: { apiKey } }). Its query names the session, role and device; `auth` repeats them for clients that build the URL from url and namespace. */
             fullUrl: string;
             /** @description The handshake auth fields to send next to apiKey. */
             auth: {

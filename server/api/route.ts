@@ -16,7 +16,7 @@ import {
   isValidIdempotencyKey,
   requestFingerprint,
 } from "./idempotency";
-import { decodePathParams, findBadJsonText, parseQuery, utf8Text } from "./input";
+import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
 import { log } from "./log";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
 import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
@@ -89,14 +89,16 @@ function parsePart<S extends z.ZodType>(schema: S, input: unknown, target: strin
 
 const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-function queryObject(search: string, target: string): Record<string, string> {
+/** Query parameters as an object, 400 ValidationError for text that is not acceptable (NUL, invalid UTF-8). */
+export function checkedQuery(search: string, target: string): Record<string, string> {
   if (search === "") return NO_QUERY;
   const { query, bad } = parseQuery(search);
   if (bad.length) throw validationError(target, bad);
   return query;
 }
 
-async function readBody(req: Request): Promise<Buffer> {
+/** A request body's bytes, 413 past MAX_BODY_BYTES (declared or counted). */
+export async function readBody(req: Request): Promise<Buffer> {
   const max = env().MAX_BODY_BYTES;
   const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -125,14 +127,23 @@ async function readBody(req: Request): Promise<Buffer> {
 
 /** Parses the JSON body (`bytes` when the kernel already read them for the Idempotency-Key fingerprint). */
 async function parseBody(req: Request, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
-  const raw = utf8Text(bytes ?? (await readBody(req)));
+  return parseJsonBytes(bytes ?? (await readBody(req)), req.headers.get("content-type"), target, Boolean(op.body && op.bodyRequired));
+}
+
+/**
+ * A JSON body as the API reads it, for the kernel and for every other route that takes JSON (the
+ * console's and the hosted pages' internal routes): 400 for bytes that are not UTF-8, 415 for a
+ * non-JSON content type, 400 for malformed JSON, and 400 ValidationError naming each string that
+ * is not acceptable text (NUL, lone surrogates). An empty body is `{}` unless one is required.
+ */
+export function parseJsonBytes(bytes: Buffer, contentType: string | null, target: string, required = false): unknown {
+  const raw = utf8Text(bytes);
   if (raw === null) throw validationError(target, [{ code: "FormatError", message: "The body is not valid UTF-8.", target: "(root)" }]);
   if (raw.trim() === "") {
-    if (op.body && op.bodyRequired) throw validationError(target, [{ code: "TypeError", message: "A JSON body is required.", target: "(root)" }]);
+    if (required) throw validationError(target, [{ code: "TypeError", message: "A JSON body is required.", target: "(root)" }]);
     return {};
   }
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test((contentType ?? "").trim())) {
     throw new ApiError({ code: "UnsupportedMediaType", message: "Send the body as application/json." });
   }
   let value: unknown;
@@ -144,6 +155,15 @@ async function parseBody(req: Request, op: OperationDef, target: string, bytes?:
   const bad = findBadJsonText(raw, value);
   if (bad.length) throw validationError(target, bad);
   return value;
+}
+
+/** Router-decoded path parameters checked like the API's (NUL, lone surrogates: 400 ValidationError). */
+export function checkedParams(params: Record<string, string | string[]>, target: string): Record<string, string | string[]> {
+  const bad = Object.entries(params).flatMap(([name, v]) =>
+    (Array.isArray(v) ? v : [v]).filter((x) => !isAcceptableText(x)).map(() => ({ code: "FormatError", message: BAD_TEXT_MESSAGE, target: name })),
+  );
+  if (bad.length) throw validationError(target, bad);
+  return params;
 }
 
 // Request ids: a random per-process prefix and a counter, unique without a random draw per request.
@@ -326,7 +346,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const charged = charge(caller, anyOp, headers);
       if (charged) await charged;
 
-      const query = parsePart(anyOp.query ?? EMPTY_STRICT, queryObject(search, queryTarget), queryTarget);
+      const query = parsePart(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
       const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
 
       const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -104,6 +104,39 @@ describe("console authorization (withTrainer)", () => {
     // A resource of this workspace named under the stranger's own workspace is simply not there.
     const own = `/api/console/orgs/${stranger.organizationId}/workouts/${lib.library.workoutIds[0]}`;
     expectError(await consoleCall(stranger, own), 404, "NotFound");
+  });
+
+  it("refuses a trainer of another workspace on every workspace route and method, walked from the route files (403)", async () => {
+    const root = path.resolve("app/api/console/orgs/[organizationId]");
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
+    expect(files.length).toBeGreaterThan(40);
+    const sample: Record<string, string> = { platform: "instagram", index: "0" };
+    let checked = 0;
+    for (const file of files) {
+      const source = readFileSync(path.join(root, file), "utf8");
+      const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+      const rel = path.dirname(file) === "." ? "" : `/${path.dirname(file)}`;
+      const p = `${base}${rel.replace(/\[(\w+)\]/g, (_, name: string) => sample[name] ?? "0123456789abcdef01234567")}`;
+      for (const method of methods) {
+        const res = await consoleCall(stranger, p, { method, body: method === "GET" || method === "DELETE" ? undefined : {} });
+        expect(res.status, `${method} ${p}`).toBe(403);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("answers text the API would refuse (NUL, invalid UTF-8) with 400 in the body, the query and the path, never 500", async () => {
+    const nulBody = await consoleCall(owner, `${base}/workouts`, { method: "POST", body: workoutForm("Bad\u0000name") });
+    expectError(nulBody, 400, "ValidationError");
+    expect(nulBody.body.error.details[0]).toMatchObject({ code: "FormatError", target: "name.en-US" });
+    expectError(await consoleCall(owner, `${base}/workouts?q=a%00b`), 400, "ValidationError");
+    expectError(await consoleCall(owner, `${base}/workouts?q=%C3%28`), 400, "ValidationError");
+    const badParam = await consoleCall(owner, `${base}/workouts/a%00b`);
+    expect(badParam.status, badParam.text).toBe(400);
+    // The hosted pages' internal routes read text the same way.
+    const page = await call(`/api/library/${lib.organizationId}/workouts?q=%00`);
+    expect(page.status, page.text).toBe(400);
   });
 
   it("lets only owners manage keys and members; trainers manage content", async () => {

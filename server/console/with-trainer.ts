@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/api/errors";
 import { log } from "@/server/api/log";
-import { issuesToDetails } from "@/server/api/route";
-import { env } from "@/server/env";
+import { checkedParams, checkedQuery, issuesToDetails, parseJsonBytes, readBody } from "@/server/api/route";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
 import { assertSameOrigin, isMutation } from "./origin";
@@ -40,22 +39,6 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, target: string): 
   return result.data;
 }
 
-async function readJson(req: Request, target: string): Promise<unknown> {
-  const max = env().MAX_BODY_BYTES;
-  if (Number(req.headers.get("content-length") ?? "0") > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
-  const raw = await req.text();
-  if (raw.length > max) throw new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
-  if (raw.trim() === "") return {};
-  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new ApiError({ code: "UnsupportedMediaType", message: "Send the body as application/json." });
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new ApiError({ code: "BadRequest", message: "The body is not valid JSON.", target });
-  }
-}
-
-const queryObject = (url: URL) => Object.fromEntries(url.searchParams);
-
 /**
  * The console's authorization, written once, around every internal route handler
  * (`app/api/console/**`), in order: same-origin check for mutations (CSRF), the signed-in
@@ -75,14 +58,15 @@ export function withTrainer<P extends z.ZodType | undefined = undefined, Q exten
       if (isMutation(req.method)) assertSameOrigin(req);
       const principal = await principalFromCookies(cookieLookup(req.headers.get("cookie")));
       if (!principal) throw unauthorized("Sign in to the console first.");
-      const params = (spec.params ? parse(spec.params, await ctx.params, `${name}Params`) : {}) as Record<string, unknown>;
+      const params = (spec.params ? parse(spec.params, checkedParams(await ctx.params, `${name}Params`), `${name}Params`) : {}) as Record<string, unknown>;
       if (typeof params.organizationId === "string" && params.organizationId !== principal.organizationId) {
         throw forbidden("You are not a trainer of this workspace.");
       }
       if (spec.role === "owner" && principal.role !== "owner") throw forbidden("Only workspace owners can do this.");
       const url = new URL(req.url);
-      const query = spec.query ? parse(spec.query, queryObject(url), `${name}Query`) : undefined;
-      const body = spec.body && spec.body !== "raw" ? parse(spec.body, await readJson(req, `${name}Body`), `${name}Body`) : undefined;
+      const query = spec.query ? parse(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
+      const bodyTarget = `${name}Body`;
+      const body = spec.body && spec.body !== "raw" ? parse(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
       const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });

@@ -3,6 +3,7 @@ import { ApiError, badRequest } from "@/server/api/errors";
 import { publicBaseUrl } from "@/server/env";
 import { memberCookieHeader, openMemberSession } from "@/server/services/pages/member-session";
 import { json, readJson } from "./page-route";
+import { safeNext } from "./safe-next";
 
 /**
  * Sign-in and sign-out of the hosted grids (see server/services/pages/member-session.ts): JSON
@@ -12,11 +13,6 @@ import { json, readJson } from "./page-route";
 
 const secure = (url: URL) => url.protocol === "https:" || publicBaseUrl().startsWith("https:");
 
-/** Only a path of this site may follow a sign-in (no open redirects). */
-export function safeNext(next: string | null | undefined, fallback: string): string {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  return next;
-}
 
 async function fields(req: Request): Promise<{ form: boolean; token: string; orgId?: string; next?: string }> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();

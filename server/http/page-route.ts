@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { ApiError, badRequest, errorResponse, forbidden } from "@/server/api/errors";
 import { log } from "@/server/api/log";
+import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
 import { publicBaseUrl } from "@/server/env";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
@@ -53,8 +54,10 @@ export function pageRoute(handler: (ctx: PageRouteContext) => Promise<Response>,
     try {
       const url = new URL(req.url);
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req, url, opts.allowForm ?? false);
-      const raw = await ctx.params;
-      const params = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      // Path and query text is checked as the API checks it (NUL, invalid UTF-8: 400), before any handler reads it.
+      checkedQuery(url.search, "PageQuery");
+      const raw = checkedParams((await ctx.params) ?? {}, "PageParams");
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       return await handler({ req, url, params });
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(err, NO_STORE);
@@ -77,11 +80,7 @@ export function routeViewer(req: Request, organizationId: string): Promise<Viewe
   return viewerFor(getDb(), organizationId, cookieValue(req, MEMBER_COOKIE));
 }
 
-/** A JSON body parsed by a zod schema (400 ValidationError-style message on failure). */
+/** A JSON body read as the API reads one (413, 415, 400 for malformed JSON or unacceptable text). */
 export async function readJson(req: Request): Promise<unknown> {
-  try {
-    return await req.json();
-  } catch {
-    throw badRequest("The body is not valid JSON.");
-  }
+  return parseJsonBytes(await readBody(req), req.headers.get("content-type"), "Body");
 }

@@ -12,8 +12,9 @@ import { resolveViewer } from "@/server/services/pages/viewer";
 import { deviceRoom, sessionRoom } from "./cast-channel";
 
 /**
- * The cast channel's inbound side. A client connects with `auth: { apiKey, sessionId, role,
- * deviceId }` (or, from the hosted cast pages, `auth: { castToken }`): the key is checked exactly like X-Api-Key on REST (missing, malformed, unknown,
+ * The cast channel's inbound side. A client connects to `socketIO.fullUrl` with `auth: { apiKey }`
+ * (the URL's query names the session, role and device; the same fields in `auth` take precedence),
+ * or, from the hosted cast pages, with `auth: { castToken }`: the key is checked exactly like X-Api-Key on REST (missing, malformed, unknown,
  * content-only or expired: Unauthorized), then the session (unknown: NotFound, another
  * organization's: Forbidden, ended: Gone), then for a controller its pairing (Forbidden). A refusal
  * reaches the client as `connect_error` with `err.data = { code, message }`. An admitted socket is
@@ -69,8 +70,17 @@ async function admitPage(token: string, auth: Record<string, unknown>): Promise<
   return { sessionId: claims.sessionId, role: claims.role, deviceId: claims.deviceId, organizationId: row.organizationId, displayName: row.displayName };
 }
 
-async function admit(socket: Socket): Promise<CastSocketData> {
+/** The handshake's session fields from `auth`, else from the query of `socketIO.fullUrl`; the key only from `auth`. */
+function handshakeFields(socket: Socket): Record<string, unknown> {
   const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+  const query = socket.handshake.query as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const k of ["sessionId", "role", "deviceId"]) if (typeof query[k] === "string") fields[k] = query[k];
+  return { ...fields, ...auth };
+}
+
+async function admit(socket: Socket): Promise<CastSocketData> {
+  const auth = handshakeFields(socket);
   if (typeof auth.castToken === "string" && auth.apiKey === undefined) return admitPage(auth.castToken, auth);
   if (typeof auth.apiKey !== "string" || auth.apiKey === "") throw unauthorized("A valid API key is required (auth.apiKey).");
   const caller = await authenticate(new Request("http://cast.socket/", { headers: { "x-api-key": auth.apiKey } }), ["X-Api-Key"]);

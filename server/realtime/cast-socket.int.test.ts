@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { castSessions } from "@/db/schema";
 import { sweepCastSessions } from "@/server/services/cast/sweep-sessions";
 import { createApiKey } from "@/server/services/organizations/create-organization";
-import { type CastClient, castCall, connectCast, createSession, joinSession, pause, refusal } from "@/test/support/cast";
+import { type CastClient, castCall, connectCast, connectCastUrl, createSession, joinSession, pause, refusal } from "@/test/support/cast";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, createKey, createTestOrg, useTestApp } from "@/test/harness";
 
@@ -46,6 +46,16 @@ async function pairedSession(deviceId = "phone-1") {
   return { s, tv, phone };
 }
 
+/** The connect_error a handshake at a given URL is refused with. */
+async function refusalAt(url: string, auth: Record<string, unknown>) {
+  try {
+    (await connectCastUrl(url, auth)).close();
+  } catch (err) {
+    return err as { data: { code: string } };
+  }
+  throw new Error("the handshake was accepted");
+}
+
 describe("handshake", () => {
   it("refuses a missing, malformed, unknown, content-only or expired key (Unauthorized)", async () => {
     const s = await createSession(org.key);
@@ -74,6 +84,22 @@ describe("handshake", () => {
     await joinSession(org.key, s, "phone-1");
     const phone = await controller(s.id, "phone-1");
     expect(phone.socket.connected).toBe(true);
+  });
+
+  it("admits io(socketIO.fullUrl, { auth: { apiKey } }) alone, as the contract says, for the display and the controller", async () => {
+    const s = await createSession(org.key, { displayName: "Gym TV" });
+    const tv = await connectCastUrl(s.socketIO.fullUrl, { apiKey: org.key });
+    open.push(tv);
+    const joined = await joinSession(org.key, s, "phone-url");
+    const phone = await connectCastUrl(joined.socketIO.fullUrl, { apiKey: org.key });
+    open.push(phone);
+    expect(await phone.log.wait("pairing-success")).toEqual({ sessionId: s.id, displayName: "Gym TV" });
+    expect(await tv.log.wait("device-paired")).toMatchObject({ sessionId: s.id, device: { deviceId: "phone-url" } });
+    // The URL names the session; the key still decides (another organization's key is refused).
+    const otherOrg = await createTestOrg();
+    expect((await refusalAt(s.socketIO.fullUrl, { apiKey: otherOrg.key })).data.code).toBe("Forbidden");
+    // auth takes precedence over the URL's query: a controller URL used with another device id is that device.
+    expect((await refusalAt(joined.socketIO.fullUrl, { apiKey: org.key, deviceId: "stranger" })).data.code).toBe("Forbidden");
   });
 
   it("lets a multi-organization key follow sessions of its organizations", async () => {

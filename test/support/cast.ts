@@ -66,7 +66,12 @@ export interface CastClient {
 
 /** Connects to /cast/pairing on `baseUrl`; rejects with the connect_error (its `data` holds { code, message }). */
 export function connectCast(baseUrl: string, auth: CastAuth): Promise<CastClient> {
-  const socket = io(`${baseUrl}/cast/pairing`, {
+  return connectCastUrl(`${baseUrl}/cast/pairing`, auth);
+}
+
+/** Connects to a namespace URL as given (e.g. a response's socketIO.fullUrl, whose query names the session). */
+export function connectCastUrl(url: string, auth: CastAuth): Promise<CastClient> {
+  const socket = io(url, {
     path: "/socket.io",
     auth: auth as Record<string, unknown>,
     transports: ["websocket"],

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { safeNext } from "@/server/http/safe-next";
 
 export const metadata: Metadata = { title: "Member sign-in · Forma", robots: { index: false } };
 
@@ -14,7 +15,7 @@ const ERRORS: Record<string, string> = {
 export default async function SignInPage({ searchParams }: Props) {
   const sp = await searchParams;
   const orgId = typeof sp.orgId === "string" && HEX.test(sp.orgId) ? sp.orgId.toLowerCase() : "";
-  const next = typeof sp.next === "string" && sp.next.startsWith("/") && !sp.next.startsWith("//") ? sp.next : orgId ? `/workouts?orgId=${orgId}` : "/";
+  const next = safeNext(typeof sp.next === "string" ? sp.next : null, orgId ? `/workouts?orgId=${orgId}` : "/");
   const error = typeof sp.error === "string" ? ERRORS[sp.error] : undefined;
   return (
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-10">

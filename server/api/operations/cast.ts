@@ -94,7 +94,9 @@ const CastSocketInfo = (role: "display" | "controller") =>
       url: z.string().meta({ description: "The server's base URL." }),
       path: z.literal("/socket.io"),
       namespace: z.literal("/cast/pairing"),
-      fullUrl: z.string().meta({ description: "Connect here: io(fullUrl, { path, auth: { apiKey, ...auth } })." }),
+      fullUrl: z.string().meta({
+        description: "Connect here: io(fullUrl, { auth: { apiKey } }). Its query names the session, role and device; `auth` repeats them for clients that build the URL from url and namespace.",
+      }),
       auth: (role === "display"
         ? z.object({ sessionId: z.string(), role: z.literal("display") })
         : z.object({ sessionId: z.string(), role: z.literal("controller"), deviceId: z.string() })
@@ -322,7 +324,7 @@ export const disconnectCastDevice = defineOperation({
 export const CAST_CHANNEL_NOTES = [
   "## Cast realtime channel (Socket.IO)",
   "- Flow: display POST /v1/cast/pairing/session (code, qr.payload, socketIO) -> controller POST /join {sessionId, code, deviceId} or /join-by-code {code, deviceId} -> POST /{sessionId}/workout {workoutId} -> /workout/start -> /workout/control {action} -> done. GET /{sessionId}/workout/status is the whole truth (resync after any reconnect).",
-  '- Connect: io(socketIO.fullUrl, { path: "/socket.io", auth: { apiKey, sessionId, role: "display" | "controller", deviceId } }) with socketIO from the create or join response. Refusals arrive as connect_error with err.data = { code, message }: Unauthorized (key missing, malformed, unknown, expired, content-only), BadRequest, NotFound, Forbidden (another organization\'s session, or a controller that is not the paired device), Gone (ended session).',
+  '- Connect: io(socketIO.fullUrl, { auth: { apiKey } }) with socketIO from the create or join response (fullUrl\'s query names sessionId, role and deviceId; or send them in auth: io(url + "/cast/pairing", { path: "/socket.io", auth: { apiKey, ...socketIO.auth } })). Refusals arrive as connect_error with err.data = { code, message }: Unauthorized (key missing, malformed, unknown, expired, content-only), BadRequest, NotFound, Forbidden (another organization\'s session, or a controller that is not the paired device), Gone (ended session).',
   "- Client event: heartbeat { sessionId, deviceId } every 30 s from the controller (ack { ok, serverTime, nextHeartbeatInMs } or { ok: false, error }); a controller silent for 90 s counts as disconnected (playback continues; join again with the same code).",
   "- Server events (all carry sessionId; change events carry version, drop older ones): pairing-success { sessionId, displayName }; device-paired { version, device: { deviceId, pairedAt, lastSeenAt }, replacedDeviceId }; device-disconnected { version, deviceId, reason: replaced | unpaired | timeout }; workout-cast { version, workout: { id, name, duration, difficulty, locale, segmentCount }, status }; workout-session-started { version, workoutSession, status }; workout-state-changed { version, action, status } (every control action); workout-progress-changed { version, action, status } (start, next, prev, restart, done_exercise); session-ended { version, reason: terminated | expired, endedAt }, after which the server closes the session's sockets. status is the CastStatus that GET .../workout/status answers.",
   "- Statuses: 403 another organization's session; 404 unknown session, wrong code, ended session's code; 409 a move the state does not allow (done_exercise unless status.currentExerciseIsRepBased); 410 an ended (terminated or expired) session by id. Offer status.availableActions.",

@@ -71,7 +71,7 @@ describe("POST /v1/cast/pairing/session", () => {
         url: app.baseUrl,
         path: "/socket.io",
         namespace: "/cast/pairing",
-        fullUrl: `${app.baseUrl}/cast/pairing`,
+        fullUrl: `${app.baseUrl}/cast/pairing?sessionId=${s.id}&role=display`,
         auth: { sessionId: s.id, role: "display" },
       },
       status: { sessionId: s.id, state: "idle", workout: null, device: null, availableActions: ["load"], currentExerciseIsRepBased: false, position: null },
@@ -186,7 +186,11 @@ describe("POST /v1/cast/pairing/join and join-by-code", () => {
       organizationId: org.organizationId,
       displayName: "Gym TV",
       deviceId: "phone-1",
-      socketIO: { fullUrl: `${app.baseUrl}/cast/pairing`, path: "/socket.io", auth: { sessionId: s.id, role: "controller", deviceId: "phone-1" } },
+      socketIO: {
+        fullUrl: `${app.baseUrl}/cast/pairing?sessionId=${s.id}&role=controller&deviceId=phone-1`,
+        path: "/socket.io",
+        auth: { sessionId: s.id, role: "controller", deviceId: "phone-1" },
+      },
       status: { device: { deviceId: "phone-1" } },
     });
   });
@@ -195,7 +199,7 @@ describe("POST /v1/cast/pairing/join and join-by-code", () => {
     const s = await createSession(org.key);
     const res = await call("/v1/cast/pairing/join-by-code", { key: org.key, body: { code: s.code, deviceId: "phone-2" } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ sessionId: s.id, socketIO: { fullUrl: `${app.baseUrl}/cast/pairing` } });
+    expect(res.body.data).toMatchObject({ sessionId: s.id, socketIO: { fullUrl: `${app.baseUrl}/cast/pairing?sessionId=${s.id}&role=controller&deviceId=phone-2` } });
   });
 
   it("keeps one controller: a new join replaces the previous device; the same device rejoins", async () => {

@@ -70,10 +70,16 @@ export type CastStatusResource = ReturnType<typeof toCastStatus>;
 
 export type SocketRole = "display" | "controller";
 
-/** How a client connects to the cast channel: `io(fullUrl, { path, auth: { apiKey, ...auth } })`. */
-function socketInfo<A extends { sessionId: string; role: SocketRole }>(auth: A) {
+/**
+ * How a client connects to the cast channel. As the contract says, `io(fullUrl, { auth: { apiKey } })`
+ * is enough: `fullUrl` carries the session, role and device as its query, which Socket.IO clients
+ * send with the handshake. `auth` repeats them for clients that build the URL themselves
+ * (`io(url + namespace, { path, auth: { apiKey, ...auth } })`).
+ */
+function socketInfo<A extends { sessionId: string; role: SocketRole; deviceId?: string }>(auth: A) {
   const url = publicBaseUrl();
-  return { url, path: SOCKET_IO_PATH, namespace: CAST_NAMESPACE, fullUrl: `${url}${CAST_NAMESPACE}`, auth };
+  const query = new URLSearchParams(Object.entries(auth).filter((e): e is [string, string] => typeof e[1] === "string"));
+  return { url, path: SOCKET_IO_PATH, namespace: CAST_NAMESPACE, fullUrl: `${url}${CAST_NAMESPACE}?${query}`, auth };
 }
 
 /** The controller page a display's QR code opens. */
