@@ -43,7 +43,7 @@ export async function eventsOf(taskId: string) {
 }
 
 /** Records `n` executions today against a cap key, as if earlier runs had happened. */
-export async function fakeExecutions(task: { id: string; organizationId: string; ownerId: string | null }, n: number): Promise<void> {
+export async function fakeExecutions(task: { id: string; organizationId: string; ownerId: string | null }, n: number, createdAt = new Date()): Promise<void> {
   if (n <= 0) return;
   await getDb()
     .insert(autopilotEvents)
@@ -56,6 +56,7 @@ export async function fakeExecutions(task: { id: string; organizationId: string;
         eventType: "failed" as const,
         trigger: "run_now" as const,
         errorMessage: "earlier run (test)",
+        createdAt,
       })),
     );
 }

@@ -375,6 +375,25 @@ describe("the scheduler", () => {
     expect(await eventsOf(b.id)).toEqual([]);
   });
 
+  it("counts the cap per UTC day: yesterday's executions do not count, and a run skipped today succeeds tomorrow", async () => {
+    const o = await createLibraryOrg();
+    const task = await create(AI_WORKOUT, o);
+    const owner = { id: task.id, organizationId: o.organizationId, ownerId: task.ownerId };
+    const startOfToday = new Date(new Date().toISOString().slice(0, 10));
+    await fakeExecutions(owner, 20, new Date(startOfToday.getTime() - 1)); // 23:59:59.999 yesterday
+    expect((await runNow(task.id, o)).eventType).toBe("success");
+    await fakeExecutions(owner, 19); // today: 20 with the run above
+    expectError(await call(`${base(o)}/${task.id}/run-now`, { key: o.key, method: "POST" }), 403, "Forbidden");
+    const due = new Date(Date.now() - 60_000);
+    await makeDue(task.id, due);
+    expect(await runNextDueTask(getDb(), new Date())).toMatchObject({ taskId: task.id, eventType: "skipped_limit" });
+    expect((await taskRow(task.id)).nextRunAt).toEqual(new Date(due.getTime() + DAY));
+    // Tomorrow at the retry time (never before tomorrow's UTC midnight), today's 20 no longer count: the run is served.
+    const tomorrow = new Date(Math.max(due.getTime() + DAY, startOfToday.getTime() + DAY) + 1000);
+    expect(await runNextDueTask(getDb(), tomorrow)).toMatchObject({ taskId: task.id, eventType: "success" });
+    await call(`${base(o)}/${task.id}`, { key: o.key, method: "DELETE" });
+  });
+
   it("past the daily cap records skipped_limit and retries the next day at the same time", async () => {
     const o = await createLibraryOrg();
     const task = await create(AI_WORKOUT, o);
