@@ -101,6 +101,16 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   }, []);
   const tracker = useSessionTracker(sessionApi, onSessionError);
 
+  // Music is an extra: when it cannot be loaded the workout plays on without it, and the member
+  // and the host are told once.
+  const [musicNotice, setMusicNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!music.error) return;
+    const e = asPlayerError(music.error);
+    setMusicNotice(`The background music could not be loaded: ${e.message}`);
+    postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
+  }, [music.error]);
+
   const workout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
   const tracks = useMemo(() => (detail.data ? playerMusic(detail.data.data, music.data) : []), [detail.data, music.data]);
 
@@ -134,9 +144,9 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
         completion={sessionApi && tracker.sessionId && tracker.finished ? <FeedbackForm api={sessionApi} sessionId={tracker.sessionId} /> : null}
         className="h-full"
       />
-      {sessionNotice ? (
+      {sessionNotice || musicNotice ? (
         <p role="status" className="absolute left-2 top-2 max-w-[80%] rounded bg-black/80 px-2 py-1 text-xs text-amber-200">
-          {sessionNotice}
+          {[sessionNotice, musicNotice].filter(Boolean).join(" ")}
         </p>
       ) : null}
     </div>

@@ -187,6 +187,25 @@ test.describe("workout embed", () => {
     await expect.poll(() => music.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
   });
 
+  test("music that cannot be loaded is reported and the workout plays on without it", async ({ page, forma, seed }) => {
+    let withMusic: string | undefined;
+    for (const id of seed.workoutIds) {
+      if (ok(await forma.GET("/v1/workouts/{workoutId}/music", { params: { path: { workoutId: id } } })).tracks.length) {
+        withMusic = id;
+        break;
+      }
+    }
+    expect(withMusic, "the seed has a workout with music").toBeDefined();
+    await page.route(new RegExp(`/v1/workouts/${withMusic}/music`), (route) =>
+      route.fulfill({ status: 503, headers: { "retry-after": "5" }, json: { error: { code: "ServiceUnavailable", message: "Try again shortly." } } }),
+    );
+    const host = await openHost(page, embedUrl(withMusic!, { organizationId: seed.organizationId, apiKey: seed.apiKey }));
+    expect(await waitForMessage(page, "FORMA_ERROR")).toMatchObject({ status: 503 });
+    await expect(host.frame.getByRole("status").filter({ hasText: "background music could not be loaded" })).toBeVisible();
+    await host.frame.getByRole("button", { name: "Start workout" }).click();
+    await expectVideoAdvancing(host.frame);
+  });
+
   test("talks to the host only in FORMA_ messages: immersive, orientation, control, malformed", async ({ page, seed }) => {
     const host = await openHost(page, embedUrl(seed.workoutIds[0]!, { organizationId: seed.organizationId, apiKey: seed.apiKey }));
     await waitForMessage(page, "FORMA_READY");

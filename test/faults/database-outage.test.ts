@@ -79,7 +79,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("database outage", () => {
       last = results.map((r) => `${r.path} ${r.status} ${r.status >= 300 ? r.text.slice(0, 200) : ""}`).join("\n");
       return results.every((r) => r.status < 300);
     }).catch((err) => {
-      throw new Error(`${(err as Error).message}; last answers:\n${last}`);
+      throw new Error(`${(err as Error).message}; last answers:\n${last}\nserver log (end):\n${server!.output().slice(-4000)}`);
     });
     expect(server!.child.exitCode).toBeNull();
   }, 120_000);
