@@ -12,6 +12,8 @@ WORKDIR /app
 ENV SCARF_ANALYTICS=false DO_NOT_TRACK=1 NEXT_TELEMETRY_DISABLED=1
 RUN npm install -g npm@11 --no-audit --no-fund
 COPY package.json package-lock.json ./
+# patches/: fixes applied to dependencies by patch-package on install (postinstall)
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # --- build: next build (Turbopack) over the sources --------------------------------------------
