@@ -248,9 +248,12 @@ async function main() {
     const settle = async (name: string) => {
       const started = Date.now();
       for (;;) {
+        // Renders running, and render jobs queued or waiting for a retry (pg-boss, the local provider).
         const [row] = await sql<{ n: number }[]>`select
           (select count(*) from workout_exports where status = 'rendering')::int
-          + (select count(*) from drops where status = 'processing' and deleted_at is null)::int as n`;
+          + (select count(*) from drops where status = 'processing' and deleted_at is null)::int
+          + (select count(*) from pgboss.job where name in ('render-workout-exports', 'render-pending-exports', 'render-social-drop')
+               and state in ('created', 'retry', 'active'))::int as n`;
         if (!row?.n) break;
         if (Date.now() - started > SETTLE_LIMIT_MS) {
           settled.push(`- "${name}": ${row.n} renders still running after ${SETTLE_LIMIT_MS / 1000} s (measured with them)`);

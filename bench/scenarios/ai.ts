@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
+import { markExportsChecked } from "../export-checks";
 import type { BenchContext, BenchRequest, Scenario } from "../types";
 
 /**
@@ -154,6 +155,8 @@ function aiWorkspace(ctx: BenchContext): Promise<Workspace> {
         case when p % 2 = 1 then 'seed/images/break.jpg' end
       from generate_series(1, ${WORKOUTS}) i, generate_series(0, 18) p`),
     );
+
+    await markExportsChecked(db, organizationId);
 
     // 30 public plans of 4 weeks x 3 days, from the bench workouts.
     const goalIds = goals.map((g) => g.id);

@@ -3,6 +3,7 @@ import { categoryId } from "@/db/seed/reference";
 import { listOrganizationWorkouts } from "@/server/api/operations/workouts";
 import { explainWorkoutList, listWorkoutsInput } from "@/server/services/content/list-workouts";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
+import { markExportsChecked } from "../export-checks";
 import type { BenchContext, BenchRequest, Scenario } from "../types";
 
 /**
@@ -150,6 +151,7 @@ function bigWorkspace(ctx: BenchContext): Promise<Workspace> {
         (${arrayLiteral(clips)})[1 + (i + p * 7) % ${clips.length}], 30 + 10 * (p % 3), 30 + 10 * (p % 3), 'moderate'
       from generate_series(1, ${WORKOUTS}) i, generate_series(0, 5) p`),
     );
+    await markExportsChecked(db, organizationId);
     await db.execute(sql`vacuum analyze workouts`);
     await db.execute(sql`vacuum analyze workout_categories`);
     await db.execute(sql`vacuum analyze workout_segments`);
