@@ -7,7 +7,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
-  workers: 1,
+  // Two browsers at once: most of the run is real-time playback waiting on media clocks, and each
+  // worker seeds its own organizations (fixtures.ts), so the tests do not see each other.
+  workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
