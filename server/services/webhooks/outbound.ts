@@ -31,11 +31,13 @@ for (const [net4, bits] of [
   BLOCKED.addSubnet(net4, bits, "ipv4");
 }
 for (const [net6, bits] of [
-  ["::", 128],
+  ["::", 96], // IPv4-compatible (deprecated): ::a.b.c.d
   ["::1", 128],
   ["64:ff9b:1::", 48],
   ["100::", 64],
+  ["2001::", 32], // Teredo: tunnels to an IPv4 address embedded in the IPv6 one
   ["2001:db8::", 32],
+  ["2002::", 16], // 6to4: the same
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
@@ -49,7 +51,13 @@ export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return BLOCKED.check(address, "ipv4");
   if (family !== 6) return true;
-  const lower = address.toLowerCase();
+  // The canonical (compressed) form, so the mapped and NAT64 checks below see every way of writing one.
+  let lower: string;
+  try {
+    lower = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  } catch {
+    return true; // a zone id (fe80::1%eth0) or anything else a URL cannot hold: link-local at best
+  }
   const mapped = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (mapped) return BLOCKED.check(mapped[1]!, "ipv4");
   const hexMapped = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
