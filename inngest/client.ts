@@ -2,8 +2,9 @@ import { Inngest } from "inngest";
 import type { AnyJobDefinition, JobIo } from "@/server/jobs/types";
 
 /**
- * The Inngest client. The SDK reads INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY, INNGEST_BASE_URL and
- * INNGEST_DEV from the environment itself.
+ * The Inngest client. The SDK reads INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY(_FALLBACK),
+ * INNGEST_BASE_URL and INNGEST_DEV from the environment itself, when it needs them (not at import,
+ * which scripts and tests rely on); server/env.ts declares and validates the same settings at start.
  */
 export const inngest = new Inngest({ id: "forma" });
 

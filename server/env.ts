@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_BASE_URL: z.string().url().optional(),
   INNGEST_DEV: z.string().min(1).optional(),
+  /** Verifies Inngest's calls to /api/inngest (and the previous key during a rotation). */
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  INNGEST_SIGNING_KEY_FALLBACK: z.string().min(1).optional(),
   /** Media in an S3-compatible bucket instead of DATA_DIR/media. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url().optional(),

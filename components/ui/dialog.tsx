@@ -36,14 +36,12 @@ export function Dialog({
   title,
   children,
   className,
-  hideTitle = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   className?: string;
-  hideTitle?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -72,7 +70,7 @@ export function Dialog({
     >
       {open ? (
         <div className="flex flex-col">
-          <div className={cn("flex items-center justify-between gap-4 border-b border-line px-4 py-3", hideTitle && "sr-only")}>
+          <div className="flex items-center justify-between gap-4 border-b border-line px-4 py-3">
             <h2 className="text-lg font-semibold">{title}</h2>
             <button type="button" onClick={onClose} className="rounded p-1 text-muted hover:text-ink" aria-label="Close">
               ✕

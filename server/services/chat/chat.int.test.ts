@@ -205,6 +205,7 @@ describe("messages", () => {
     });
     expect(reply).toMatchObject({ conversationId: c.id, position: 2, role: "assistant", actionResult: null, coach: { engine: "deterministic", model: null, intent: "greeting" } });
     expect(reply.content).toContain("Hi Alex!");
+    expect(reply.proposedActions.length, "the greeting proposes something to do").toBeGreaterThan(0);
     for (const a of reply.proposedActions) {
       expect(a).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{24}$/),

@@ -58,13 +58,6 @@ const searches = new VersionedCache<{ ids: string[]; total: number }>(2_000, 60_
  */
 const responses = new VersionedCache<SerializedJson>(1_000, 60_000);
 
-/** Forget cached totals, search pages and responses (tests that write rows without touching updated_at). */
-export function clearWorkoutListCache(): void {
-  totals.clear();
-  searches.clear();
-  responses.clear();
-}
-
 /** The filter part of the arguments: what a total depends on. */
 function filterKey(args: ListWorkoutsArgs): string {
   const { organizationId, visibility, difficulty, categoryIds, customCategories, equipmentIds, minSeconds, maxSeconds, allowAssessment, search } = args;

@@ -33,8 +33,3 @@ export async function facetsFor(db: Db, rows: readonly { id: string; updatedAt: 
   }
   return out;
 }
-
-/** Forget cached facets (tests that edit playlists with direct SQL). */
-export function clearWorkoutFacetCache(): void {
-  cache.clear();
-}

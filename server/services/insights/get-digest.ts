@@ -47,11 +47,6 @@ const HEX24 = /^[0-9a-f]{24}$/i;
  */
 const responses = new VersionedCache<SerializedJson>(20_000, 10 * 60_000);
 
-/** Forget cached digest responses (tests that edit rows with direct SQL). */
-export function clearDigestResponses(): void {
-  responses.clear();
-}
-
 /**
  * The digest response of `getMemberDigest`, serialized. When the path names the member by id,
  * the member's version is read first and a current cached response is answered from memory.
