@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { PAGE_LIMITS } from "@/server/http/page-limits";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, expectError, useTestApp } from "@/test/harness";
 import { type CastClient, connectCast, refusal } from "@/test/support/cast";
@@ -102,6 +103,16 @@ describe("the cast display and controller routes", () => {
     const started = await call(`/api/cast/${d.session.id}/start`, { body: { asMember: true }, headers: { "x-cast-token": phone.token, cookie } });
     expect(started.status, started.text).toBe(201);
     expect(started.body.workoutSession.traineeId).toBe(org.library.endUsers[0]!.id);
+  });
+
+  it("limits displays opened without a key per address and organization (429 with Retry-After)", async () => {
+    const o = await createLibraryOrg({ name: "Busy venue" });
+    for (let i = 0; i < PAGE_LIMITS.castDisplay.points; i++) await openDisplay(o);
+    const res = await call("/api/cast/display", { body: { orgId: o.organizationId } });
+    expect(expectError(res, 429, "TooManyRequests").message).toContain("Too many cast displays");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another organization from the same address is counted on its own.
+    await openDisplay(other);
   });
 
   it("answers errors in the envelope: bad ids, wrong code, tokens of another session or role, private workouts, cross-site writes", async () => {
