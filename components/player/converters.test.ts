@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SPOKEN_CLIPS, type ResolvedAsset, exerciseIdsOf, spokenClips, workoutFromGenerated } from "./from-generated";
+import { MAX_INSTRUCTION_CLIPS, type ResolvedAsset, exerciseIdsOf, spokenClips, workoutFromGenerated } from "./from-generated";
 import { INSTRUCTION_CUE_AT, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import type { GeneratedWorkoutInput } from "./messages";
 import { clock, plannedSeconds } from "./model";
@@ -149,11 +149,11 @@ describe("generated workout to player model", () => {
     expect(exerciseIdsOf(workout)).toEqual([A, B]);
   });
 
-  it("caps spoken clips at 3, cue first, none for a skipped intro's cue", () => {
+  it("caps instruction clips at 3, after the cue, and plays no cue for a skipped intro", () => {
     const many = asset(A, ["exerciseCue", "exerciseInstruction", "exerciseInstruction", "exerciseInstruction", "exerciseInstruction", "workoutIntro"]);
     const clips = spokenClips(many, false);
-    expect(clips).toHaveLength(MAX_SPOKEN_CLIPS);
-    expect(clips.map((c) => c.role)).toEqual(["cue", "instruction", "instruction"]);
+    expect(clips.filter((c) => c.role === "instruction")).toHaveLength(MAX_INSTRUCTION_CLIPS);
+    expect(clips.map((c) => c.role)).toEqual(["cue", "instruction", "instruction", "instruction"]);
     expect(spokenClips(many, true).map((c) => c.role)).toEqual(["instruction", "instruction", "instruction"]);
     expect(spokenClips({ ...many, audioInstructions: undefined }, false)).toEqual([]);
   });

@@ -4,11 +4,11 @@ import type { AudioCue, PlayerSegment, PlayerWorkout } from "./model";
 /**
  * Turns a generated or adapted workout (ephemeral JSON, no library id) plus the clips resolved
  * through GET /v1/video-asset/{id} into the player's model. Generated workouts have no intro,
- * outro, music, sessions or feedback; each exercise plays at most MAX_SPOKEN_CLIPS spoken clips.
+ * outro, music, sessions or feedback; each exercise plays its cue and at most MAX_INSTRUCTION_CLIPS instruction clips (the contract caps instruction clips at 3).
  */
 
 /** The contract caps the JSON receiver's instruction clips per exercise at 3. */
-export const MAX_SPOKEN_CLIPS = 3;
+export const MAX_INSTRUCTION_CLIPS = 3;
 
 /** The fields of a video asset (GET /v1/video-asset/{id} `data`) the receiver reads. */
 export interface ResolvedAsset {
@@ -28,13 +28,15 @@ export function exerciseIdsOf(workout: GeneratedWorkoutInput): string[] {
   return ids;
 }
 
-/** Spoken clips of one exercise: the cue first (unless the instance skips its intro), then instructions; at most 3. */
+/**
+ * Spoken clips of one exercise: its cue first (the exercise's name; none when the instance skips
+ * its intro), then at most MAX_INSTRUCTION_CLIPS instruction clips.
+ */
 export function spokenClips(asset: ResolvedAsset, skipIntro: boolean): AudioCue[] {
   const tracks = asset.audioInstructions ?? [];
-  const cues = skipIntro ? [] : tracks.filter((t) => t.type === "exerciseCue");
-  const instructions = tracks.filter((t) => t.type === "exerciseInstruction");
+  const cues = skipIntro ? [] : tracks.filter((t) => t.type === "exerciseCue").slice(0, 1);
+  const instructions = tracks.filter((t) => t.type === "exerciseInstruction").slice(0, MAX_INSTRUCTION_CLIPS);
   return [...cues.map((t) => ({ t, role: "cue" as const, at: 0 })), ...instructions.map((t) => ({ t, role: "instruction" as const, at: 2 }))]
-    .slice(0, MAX_SPOKEN_CLIPS)
     .map(({ t, role, at }) => ({ url: t.assetUri, at, role, locale: t.locale, text: t.scriptText || undefined }));
 }
 
