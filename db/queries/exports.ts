@@ -10,6 +10,7 @@ export function listReadyExports(db: Tx, workoutId: string, kind: ExportKind) {
     .select({
       id: workoutExports.id,
       locale: workoutExports.locale,
+      version: workoutExports.version,
       assetKey: workoutExports.assetKey,
       createdAt: workoutExports.createdAt,
       completedAt: workoutExports.completedAt,

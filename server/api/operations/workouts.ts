@@ -282,7 +282,7 @@ export const getVideoExportStreamUrl = defineOperation({
   tag: "Workouts",
   summary: "Presigned URL of the full-workout video export",
   description:
-    "Without `locale`: the most recently finished export of any locale. With `locale`: exactly that locale, no fallback. Exports are rendered in every locale of the workout's voice-over (the trainer's preferred locale first) after it is published or its playlist or media change. 404 while the export is missing or still rendering (here seconds: a 30-minute workout's video is ready well under a minute after publishing; the previous version stays served while a new one renders).",
+    "Without `locale`: the most recently finished export of any locale. With `locale`: exactly that locale, no fallback. Exports are rendered in every locale of the workout's voice-over (the trainer's preferred locale first) after it is published or its playlist or media change. 404 while the export is missing or still rendering (here seconds: a 30-minute workout's video is ready well under a minute after publishing; after a change to the playlist, media or voice-over it is 404 again until the new version is rendered, never the previous one).",
   auth: ["X-Api-Key"],
   weight: 10,
   params: WorkoutParams,

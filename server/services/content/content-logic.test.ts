@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ReferenceIndex } from "@/server/ai/types";
 import { exerciseWindowSeconds } from "./get-playlist";
-import { resolveExportLocale, selectExport } from "./get-export-url";
+import { resolveExportLocale } from "@/server/services/exports/export-plan";
+import { selectExport } from "./get-export-url";
 import { pickTrack } from "./media";
 import { groupFacets, muscleGroupPercentages, ratingOf } from "./workout-shape";
 

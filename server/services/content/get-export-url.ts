@@ -2,22 +2,10 @@ import type { Db } from "@/db/client";
 import { listReadyExports } from "@/db/queries/exports";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES, isSupportedLocale, languageOf } from "@/server/api/locale";
+import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/api/locale";
 import { signMediaUrl } from "@/server/media/signing";
+import { loadExportPlan, resolveExportLocale } from "@/server/services/exports/export-plan";
 import { findReadableWorkout } from "./get-workout";
-
-const ALIASES: Record<string, Locale> = { no: "nb-NO", "no-no": "nb-NO", nb: "nb-NO" };
-
-/**
- * Exports never fall back to English: a requested locale must be a supported one (exact,
- * case-insensitive or an alias such as `no`), otherwise nothing can have been rendered for it.
- */
-export function resolveExportLocale(requested: string): Locale | null {
-  if (isSupportedLocale(requested)) return requested;
-  const lower = requested.toLowerCase();
-  if (ALIASES[lower]) return ALIASES[lower];
-  return SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower) ?? null;
-}
 
 interface ExportRow {
   locale: string;
@@ -36,7 +24,12 @@ export function selectExport<T extends ExportRow>(kind: "video" | "audio", rows:
   return rows.find((r) => r.locale === target) ?? rows.find((r) => languageOf(r.locale) === languageOf(target)) ?? null;
 }
 
-/** The presigned URL of a workout's rendered video or audio export, or 404 while there is none. */
+/**
+ * The presigned URL of a workout's rendered video or audio export, or 404 while there is none.
+ * Only an export of the workout as it is now counts: after a change to its playlist, media or
+ * voice-over the endpoints answer 404 ("still processing", as the contract says) until the new
+ * version is rendered, never the previous one (whose signed URLs keep working until they expire).
+ */
 export async function getExportUrl(db: Db, caller: Caller, workoutId: string, kind: "video" | "audio", locale: string | undefined): Promise<string> {
   const workout = await findReadableWorkout(db, caller, workoutId);
   let requested: Locale | undefined;
@@ -46,7 +39,10 @@ export async function getExportUrl(db: Db, caller: Caller, workoutId: string, ki
     requested = resolved;
   }
   const preferred = resolveExportLocale(workout.trainerPreferredLocale ?? "") ?? DEFAULT_LOCALE;
-  const chosen = selectExport(kind, await listReadyExports(db, workout.id, kind), requested, preferred);
+  const [outcome, ready] = await Promise.all([loadExportPlan(db, workout.id), listReadyExports(db, workout.id, kind)]);
+  const versions = "plan" in outcome ? outcome.plan.versions : {};
+  const current = ready.filter((r) => versions[r.locale] === r.version);
+  const chosen = selectExport(kind, current, requested, preferred);
   if (!chosen?.assetKey) {
     throw notFound(requested ? `The ${kind} export for ${requested} is not rendered yet.` : `The ${kind} export of this workout is not rendered yet.`);
   }

@@ -3,11 +3,10 @@ import { audioMixOf } from "@/lib/audio-mix";
 import { type ExportSegmentRow, findExportWorkout, listExportSegments, listVoiceTracks } from "@/db/queries/exports";
 import { listPoolTracks } from "@/db/queries/music";
 import type { AudioType } from "@/db/schema";
-import { DEFAULT_LOCALE, type Locale, isSupportedLocale, languageOf } from "@/server/api/locale";
+import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES, isSupportedLocale, languageOf } from "@/server/api/locale";
 import { digest } from "@/server/media/render/cache";
 import { RENDER_REVISION } from "@/server/media/render/format";
 import type { RenderSegment } from "@/server/media/render/timeline";
-import { resolveExportLocale } from "@/server/services/content/get-export-url";
 import { exerciseWindowSeconds } from "@/server/services/content/get-playlist";
 
 /**
@@ -37,6 +36,19 @@ export interface ExportPlan {
 }
 
 export type PlanOutcome = { plan: ExportPlan } | { skip: "not-found" | "not-published" | "no-playlist" };
+
+const EXPORT_LOCALE_ALIASES: Record<string, Locale> = { no: "nb-NO", "no-no": "nb-NO", nb: "nb-NO" };
+
+/**
+ * Exports never fall back to English: a requested locale must be a supported one (exact,
+ * case-insensitive or an alias such as `no`), otherwise nothing can have been rendered for it.
+ */
+export function resolveExportLocale(requested: string): Locale | null {
+  if (isSupportedLocale(requested)) return requested;
+  const lower = requested.toLowerCase();
+  if (EXPORT_LOCALE_ALIASES[lower]) return EXPORT_LOCALE_ALIASES[lower];
+  return SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower) ?? null;
+}
 
 /** Voice track types spoken in each segment kind, in order. */
 const VOICE_TYPES: Partial<Record<string, AudioType[]>> = {

@@ -206,18 +206,24 @@ describe("versions", () => {
     expect(await exportRows(workoutId)).toEqual(before);
   });
 
-  it("supersedes the old version when the playlist changes, and keeps serving one export throughout", async () => {
+  it("supersedes the old version when the playlist changes: 404 while the new one renders, never the old one", async () => {
     const old = (await exportRows(workoutId)).find((r) => r.locale === "en-US" && r.kind === "video")!;
     await db()
       .update(workoutSegments)
       .set({ workSeconds: 9, durationSeconds: 9 })
       .where(and(eq(workoutSegments.workoutId, workoutId), eq(workoutSegments.kind, "exercise"), eq(workoutSegments.position, 1)));
+    // Changed and not rendered yet: still processing (spec: 404), although the old files exist.
+    expectError(await streamUrl(workoutId, "video", "en-US"), 404, "NotFound");
+    expectError(await streamUrl(workoutId, "audio", "de-DE"), 404, "NotFound");
     const first = recordingIo();
     await renderWorkoutExports(db(), first, { workoutId, reason: "playlist" });
-    // The first locale has its new version; the others still serve their previous one.
-    expect((await streamUrl(workoutId, "video", "en-US")).text).not.toContain(old.id);
-    expect((await streamUrl(workoutId, "video", "de-DE")).status).toBe(200);
+    // The first locale has its new version; the others are still processing.
+    const en = await streamUrl(workoutId, "video", "en-US");
+    expect(en.status, en.text).toBe(200);
+    expect(en.text).not.toContain(old.id);
+    expectError(await streamUrl(workoutId, "video", "de-DE"), 404, "NotFound");
     await renderAll(workoutId, "locales");
+    expect((await streamUrl(workoutId, "video", "de-DE")).status).toBe(200);
     const rows = await exportRows(workoutId);
     expect(rows.filter((r) => r.status === "ready")).toHaveLength(8);
     expect(rows.filter((r) => r.status === "superseded")).toHaveLength(8);
