@@ -236,8 +236,9 @@ describe("npm start", () => {
       }
     };
     const session = (await (await post("/v1/cast/pairing/session", {})).json()).data;
-    expect(session.socketIO.fullUrl).toBe(`${base}/cast/pairing`);
-    const ok = connect(session.socketIO.fullUrl, { path: session.socketIO.path, auth: { apiKey: key, ...session.socketIO.auth }, transports: ["websocket"], reconnection: false });
+    expect(session.socketIO.fullUrl).toBe(`${base}/cast/pairing?sessionId=${session.id}&role=display`);
+    // The contract's handshake: the response's fullUrl and the key, nothing else.
+    const ok = connect(session.socketIO.fullUrl, { auth: { apiKey: key }, transports: ["websocket"], reconnection: false });
     await new Promise<void>((resolve, reject) => {
       ok.on("connect", () => resolve());
       ok.on("connect_error", reject);

@@ -525,8 +525,11 @@ describe("delivery through the job system", () => {
       expect(r.received).toHaveLength(1);
       expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
       expect(otherReceiver.received).toHaveLength(1);
-      const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
-      expect(after).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+      // The engine may answer the run from one execution of a step while its twin (the one that took
+      // the claim and sent) is still recording the attempt: wait for that commit.
+      await expect
+        .poll(async () => (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0], { timeout: 5_000 })
+        .toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
     } finally {
       await otherReceiver.stop();
     }
