@@ -4,6 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearPlaylistCache } from "./get-playlist";
 import { clearWorkoutDetailCache } from "./get-workout";
+import { loadExportPlan } from "@/server/services/exports/export-plan";
 import { getDb } from "@/db/client";
 import { instructionAudio, musicPools, trainers, workoutExports, workoutSegments, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
@@ -518,44 +519,57 @@ describe("GET /v1/workouts/{workoutId}/export/{video|audio}/stream_url", () => {
     const t = (min: number) => new Date(Date.now() - min * 60_000);
     const video = "seed/video/promo-spot.mp4";
     const audio = "seed/music/track-1.m4a";
+    // Rows of the workouts' current versions (what a render of the workout as it is now would
+    // store), and rows of an older version ("stale"), which must never be served.
+    const versionsOf = async (id: string) => {
+      const outcome = await loadExportPlan(getDb(), id);
+      if (!("plan" in outcome)) throw new Error(`no export plan for ${id}: ${outcome.skip}`);
+      expect(outcome.plan.locales).toEqual(expect.arrayContaining(["en-US", "de-DE", "es-ES", "fr-FR"]));
+      return outcome.plan.versions;
+    };
+    const [m, j] = await Promise.all([versionsOf(maya), versionsOf(jonas)]);
     await getDb()
       .insert(workoutExports)
       .values([
-        { version: "v1", workoutId: maya, kind: "video", locale: "en-US", status: "ready", assetKey: "seed/video/class-flow.mp4", createdAt: t(30), completedAt: t(27) },
-        { version: "v1", workoutId: maya, kind: "video", locale: "de-DE", status: "ready", assetKey: video, createdAt: t(20), completedAt: t(17) },
-        { version: "v1", workoutId: maya, kind: "video", locale: "fr-FR", status: "rendering", createdAt: t(1) },
-        { version: "v1", workoutId: maya, kind: "audio", locale: "en-GB", status: "ready", assetKey: audio, createdAt: t(10), completedAt: t(9) },
-        { version: "v1", workoutId: maya, kind: "audio", locale: "fr-FR", status: "ready", assetKey: "seed/music/track-2.m4a", createdAt: t(10), completedAt: t(9) },
-        { version: "v1", workoutId: maya, kind: "audio", locale: "es-ES", status: "failed", createdAt: t(5) },
-        { version: "v1", workoutId: jonas, kind: "audio", locale: "de-DE", status: "ready", assetKey: "seed/music/track-3.m4a", createdAt: t(10), completedAt: t(9) },
-        { version: "v1", workoutId: jonas, kind: "audio", locale: "en-US", status: "ready", assetKey: audio, createdAt: t(5), completedAt: t(4) },
+        { version: m["en-US"]!, workoutId: maya, kind: "video", locale: "en-US", status: "ready", assetKey: "seed/video/class-flow.mp4", createdAt: t(30), completedAt: t(27) },
+        { version: m["de-DE"]!, workoutId: maya, kind: "video", locale: "de-DE", status: "ready", assetKey: video, createdAt: t(20), completedAt: t(17) },
+        { version: m["fr-FR"]!, workoutId: maya, kind: "video", locale: "fr-FR", status: "rendering", createdAt: t(1) },
+        { version: "stale", workoutId: maya, kind: "video", locale: "es-ES", status: "ready", assetKey: "seed/video/stale.mp4", createdAt: t(3), completedAt: t(2) },
+        { version: m["en-US"]!, workoutId: maya, kind: "audio", locale: "en-US", status: "ready", assetKey: audio, createdAt: t(10), completedAt: t(9) },
+        { version: m["fr-FR"]!, workoutId: maya, kind: "audio", locale: "fr-FR", status: "ready", assetKey: "seed/music/track-2.m4a", createdAt: t(10), completedAt: t(9) },
+        { version: m["es-ES"]!, workoutId: maya, kind: "audio", locale: "es-ES", status: "failed", createdAt: t(5) },
+        { version: "stale", workoutId: maya, kind: "audio", locale: "de-DE", status: "ready", assetKey: "seed/music/stale.m4a", createdAt: t(3), completedAt: t(2) },
+        { version: j["de-DE"]!, workoutId: jonas, kind: "audio", locale: "de-DE", status: "ready", assetKey: "seed/music/track-3.m4a", createdAt: t(10), completedAt: t(9) },
+        { version: j["en-US"]!, workoutId: jonas, kind: "audio", locale: "en-US", status: "ready", assetKey: audio, createdAt: t(5), completedAt: t(4) },
       ]);
   });
 
   const url = (id: string, kind: "video" | "audio", locale?: string) => `/v1/workouts/${id}/export/${kind}/stream_url${locale ? `?locale=${locale}` : ""}`;
 
-  it("video: latest ready export of any locale without locale; exactly the locale with one; text/plain", async () => {
+  it("video: latest ready export of any locale without locale; exactly the locale with one; text/plain; never a stale version", async () => {
     const res = await call(url(maya, "video"), { key: lib.key });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-    expect(res.text).toMatch(/\/media\/seed\/video\/promo-spot\.mp4\?exp=\d+&sig=/); // de-DE is the newest ready one
+    expect(res.text).toMatch(/\/media\/seed\/video\/promo-spot\.mp4\?exp=\d+&sig=/); // de-DE is the newest current one (es-ES is newer but stale)
     const exp = Number(new URL(res.text).searchParams.get("exp"));
     expect(exp - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
     expect((await call(url(maya, "video", "en-US"), { key: lib.key })).text).toContain("class-flow.mp4");
     expectError(await call(url(maya, "video", "fr-FR"), { key: lib.key }), 404, "NotFound"); // still processing
+    expectError(await call(url(maya, "video", "es-ES"), { key: lib.key }), 404, "NotFound"); // only an older version is ready
     expectError(await call(url(maya, "video", "en-GB"), { key: lib.key }), 404, "NotFound"); // no fallback
     expectError(await call(url(maya, "video", "xx-YY"), { key: lib.key }), 404, "NotFound"); // unsupported: no English fallback
     expectError(await call(url(jonas, "video"), { key: lib.key }), 404, "NotFound"); // none rendered
   });
 
   it("audio: trainer's preferred locale with same-language fallback; never another language", async () => {
-    expect((await call(url(maya, "audio"), { key: lib.key })).text).toContain("track-1.m4a"); // en-US trainer -> en-GB
+    expect((await call(url(maya, "audio"), { key: lib.key })).text).toContain("track-1.m4a"); // en-US trainer -> en-US
     expect((await call(url(jonas, "audio"), { key: lib.key })).text).toContain("track-3.m4a"); // de-DE trainer -> de-DE, not the newer en-US
     expect((await call(url(maya, "audio", "en-US"), { key: lib.key })).text).toContain("track-1.m4a");
     expect((await call(url(maya, "audio", "fr-FR"), { key: lib.key })).text).toContain("track-2.m4a");
-    expectError(await call(url(maya, "audio", "de-DE"), { key: lib.key }), 404, "NotFound");
+    expectError(await call(url(maya, "audio", "de-DE"), { key: lib.key }), 404, "NotFound"); // stale, and never another language
     expectError(await call(url(maya, "audio", "es-ES"), { key: lib.key }), 404, "NotFound"); // failed render
-    expect((await call(url(jonas, "audio", "en-AU"), { key: lib.key })).text).toContain("track-1.m4a");
+    expect((await call(url(jonas, "audio", "en-AU"), { key: lib.key })).text).toContain("track-1.m4a"); // same language
+    expect((await call(url(maya, "audio", "en-GB"), { key: lib.key })).text).toContain("track-1.m4a");
   });
 
   it("charges 10 units, is key-only, and answers errors as JSON", async () => {
