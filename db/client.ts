@@ -40,6 +40,11 @@ function connect(): { db: Db; sql: postgres.Sql } {
   return { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
 }
 
+/** The postgres.js client that runs `db`'s statements: the pool, or a transaction's own connection. */
+export function clientOf(db: Tx): postgres.Sql {
+  return poolOf(db) ?? (db as unknown as { session: { client: postgres.Sql } }).session.client;
+}
+
 /** The postgres.js pool behind `db` when `db` is a pool handle; null inside a transaction. */
 export function poolOf(db: Tx): postgres.Sql | null {
   return "$client" in db ? (db.$client as postgres.Sql) : null;

@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { insightDigests } from "../schema";
 
@@ -87,7 +87,13 @@ export async function saveDigest(
     });
 }
 
-/** Drops cached digests of the days `from`..`to` (the days whose window contains changed data). */
-export async function deleteDigestsBetween(db: Tx, endUserId: string, from: string, to: string): Promise<void> {
-  await db.delete(insightDigests).where(and(eq(insightDigests.endUserId, endUserId), between(insightDigests.localDate, from, to)));
+/** Drops cached digests of the days `from`..`to` of each member (the days whose window contains changed data). */
+export async function deleteMembersDigestsBetween(db: Tx, ranges: { endUserId: string; from: string; to: string }[]): Promise<void> {
+  if (ranges.length === 0) return;
+  await db.delete(insightDigests).where(
+    sql`exists (select 1 from jsonb_to_recordset(${JSON.stringify(ranges.map((r) => ({ u: r.endUserId, f: r.from, t: r.to })))}::jsonb) as k(u text, f date, t date)
+      where ${insightDigests.endUserId} = k.u and ${insightDigests.localDate} between k.f and k.t)`,
+    )
+    .prepare("insight_digests_delete_ranges")
+    .execute();
 }

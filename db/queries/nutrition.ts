@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../client";
 import { nutritionEntries } from "../schema";
+import { type MemberDays, inMemberDays } from "./health";
 
 export type NutritionEntryRow = typeof nutritionEntries.$inferSelect;
 export type NutritionEntryInsert = typeof nutritionEntries.$inferInsert;
@@ -38,10 +39,16 @@ export async function deleteNutritionEntry(db: Tx, id: string): Promise<void> {
 }
 
 /** The nutrient columns of a member's entries on some member-local days. */
-export async function listNutritionForDays(db: Tx, endUserId: string, days: string[]) {
-  if (days.length === 0) return [];
+export function listNutritionForDays(db: Tx, endUserId: string, days: string[]) {
+  return listMembersNutritionForDays(db, [{ endUserId, days }]);
+}
+
+/** The same for some days of each of some members. */
+export async function listMembersNutritionForDays(db: Tx, sets: MemberDays[]) {
+  if (!sets.some((s) => s.days.length)) return [];
   return db
     .select({
+      endUserId: nutritionEntries.endUserId,
       localDate: nutritionEntries.localDate,
       caloriesKcal: nutritionEntries.caloriesKcal,
       proteinG: nutritionEntries.proteinG,
@@ -49,10 +56,7 @@ export async function listNutritionForDays(db: Tx, endUserId: string, days: stri
       fatG: nutritionEntries.fatG,
     })
     .from(nutritionEntries)
-    .where(
-      and(
-        eq(nutritionEntries.endUserId, endUserId),
-        sql`${nutritionEntries.localDate} in (select jsonb_array_elements_text(${JSON.stringify(days)}::jsonb)::date)`,
-      ),
-    );
+    .where(inMemberDays(nutritionEntries.endUserId, nutritionEntries.localDate, sets))
+    .prepare("nutrition_of_days")
+    .execute();
 }

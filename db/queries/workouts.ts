@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
-import { type Tx, poolOf } from "../client";
+import { type Tx, clientOf } from "../client";
 import { freshReader } from "../fresh-batch";
 import {
   type AudioType,
@@ -33,15 +33,14 @@ export function textArray(values: readonly string[]): SQL {
 }
 
 /**
- * Runs a fixed-shape read as a prepared statement, parsed and planned once per pooled
- * connection instead of on every call (drizzle prepares only named builder queries). Inside a
- * transaction it runs as a plain statement.
+ * Runs a fixed-shape statement as a prepared statement, parsed and planned once per pooled
+ * connection instead of on every call (drizzle prepares only named builder queries), on the pool
+ * or on a transaction's connection: after its first use on a connection a statement costs one
+ * round trip (Bind/Execute) instead of two (Parse/Describe, then Bind/Execute).
  */
 export async function queryPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
-  const client = poolOf(db);
-  if (!client) return (await db.execute(query)) as unknown as T[];
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-  return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
+  return (await clientOf(db).unsafe(text, params as never[], { prepare: true })) as unknown as T[];
 }
 
 /** Columns every workout shape needs (list item and detail). */

@@ -13,7 +13,8 @@ import { recomputeDays } from "./recompute-days";
  */
 export async function deletePushedHealthEntry(db: Db, member: InsightsMember, dataType: HealthDataType, externalId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [, row] = await Promise.all([lockMemberInsights(tx, member.id), findHealthEntry(tx, member.id, dataType, externalId)]);
+    await lockMemberInsights(tx, member.id); // before the read, which must see every write committed before it
+    const row = await findHealthEntry(tx, member.id, dataType, externalId);
     if (!row) throw notFound(`No ${dataType} entry with externalId "${externalId}" for this member.`);
     if (!row.pushed) {
       throw badRequest(

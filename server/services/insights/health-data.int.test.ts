@@ -227,6 +227,34 @@ describe("POST insights/health-data", () => {
     expect(s!.values["steps.count"]).toBeLessThan(1030);
   });
 
+  it("writes concurrent batches of many members together, each member's as if they ran one after another", async () => {
+    // Batches of several members arrive at once, so the group commit writes them in shared
+    // transactions: every member ends with exactly its own entries and day summaries.
+    const org = await createLibraryOrg();
+    const members = await Promise.all([0, 1, 2].map((i) => memberOf(org, i)));
+    expect(new Set(members.map((m) => m.id)).size).toBe(3);
+    const day = addDays(todayOf(members[0]!), -3);
+    const pushes = members.flatMap((m, k) =>
+      Array.from({ length: 5 }, (_, i) =>
+        push(org, m, [
+          { dataType: "activity", externalId: `ride-${i}`, recordedAt: noonZ(day), activityType: "cycling", durationS: 900 + k * 10 + i },
+          { dataType: "hydration", recordedAt: noonZ(day), volumeMl: 1000 + k * 100 + i },
+        ]).then((r) => ({ m, k, r })),
+      ),
+    );
+    for (const { r } of await Promise.all(pushes)) {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.summary.failed).toBe(0);
+    }
+    for (const [k, m] of members.entries()) {
+      const s = await daySummary(m, day);
+      expect(s!.activities).toHaveLength(5);
+      expect(s!.values["hydration.volumeMl"]).toBeGreaterThanOrEqual(1000 + k * 100);
+      expect(s!.values["hydration.volumeMl"]).toBeLessThan(1000 + k * 100 + 5);
+      for (let i = 0; i < 5; i++) expect((await entryOf(m, "activity", `ride-${i}`))!.values.durationS).toBe(900 + k * 10 + i);
+    }
+  });
+
   it("lets pushed values overwrite wearable-synced day values and records the source", async () => {
     const org = await createLibraryOrg();
     const m = await memberOf(org, 2);

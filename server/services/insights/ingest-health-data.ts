@@ -1,19 +1,19 @@
-import type { Db } from "@/db/client";
+import { type Db, type Tx, poolOf } from "@/db/client";
 import { resolveInsightsMember } from "./resolve-member";
 import {
   type HealthEntryInsert,
   type HealthEntryRow,
-  findHealthEntriesByKeys,
-  listHealthEntriesForDays,
-  lockMemberInsights,
+  findMembersHealthEntries,
+  listMembersHealthEntriesForDays,
+  lockMembersInsights,
   upsertHealthEntries,
 } from "@/db/queries/health";
-import { listNutritionForDays } from "@/db/queries/nutrition";
+import { listMembersNutritionForDays } from "@/db/queries/nutrition";
 import type { HealthDataType, HealthSource, HealthWrite } from "@/db/schema";
+import { GroupCommitter } from "./group-committer";
 import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
-import { writeDaySummaries } from "./recompute-days";
-import { KeyedBatcher } from "./keyed-batcher";
+import { type DayEntry, writeMembersDaySummaries } from "./recompute-days";
 
 export interface InsightsMember {
   id: string;
@@ -70,14 +70,22 @@ interface PendingBatch {
 }
 
 /**
- * Concurrent batches of one member are written together: while one transaction of a member runs,
- * the batches that arrive wait and then go in the next transaction as one (in arrival order, so a
- * later batch's entries win over an earlier one's, exactly as if they had run one after another).
- * A member pushing from 50 connections costs a few transactions instead of 50 that would queue
- * on the member's lock holding pool connections. Across processes the member lock still orders
- * the transactions.
+ * Batches are written by group commit: while transactions run, the batches that arrive (of any
+ * members) wait and then go in the next transaction together, in arrival order (so a member's
+ * later batch wins over its earlier one, exactly as if they had run one after another), with at
+ * most one transaction per member in the air. 50 connections pushing, for one member or for 50,
+ * cost a few transactions instead of 50 that would queue on locks and pool connections. Across
+ * processes the members' locks still order the transactions.
  */
-const memberWrites = new KeyedBatcher<PendingBatch, HealthEntryResult[]>({ maxBatch: 25 });
+const committers = new WeakMap<Db, GroupCommitter<PendingBatch, HealthEntryResult[]>>();
+function committerFor(db: Db): GroupCommitter<PendingBatch, HealthEntryResult[]> {
+  let c = committers.get(db);
+  if (!c) {
+    c = new GroupCommitter((batches) => writeBatches(db, batches), { maxItems: 25, concurrency: 2 });
+    committers.set(db, c);
+  }
+  return c;
+}
 
 /**
  * Stores a batch of health entries for one member from one source (`api` for the push
@@ -123,7 +131,10 @@ export async function ingestHealthEntries(
   });
 
   if (accepted.length > 0) {
-    for (const r of await memberWrites.run(member.id, { member, accepted, source }, (batches) => writeBatches(db, batches))) results[r.index] = r;
+    const batch = { member, accepted, source };
+    // The pool writes through the group commit; a caller's own transaction writes in it directly.
+    const written = poolOf(db) ? await committerFor(db).run(member.id, batch) : (await writeBatches(db, [batch]))[0]!;
+    for (const r of written) results[r.index] = r;
   }
 
   const count = (s: HealthEntryResult["status"]) => results.filter((r) => r.status === s).length;
@@ -131,32 +142,41 @@ export async function ingestHealthEntries(
 }
 
 /**
- * Writes the accepted entries of one or more batches of one member in one transaction: one upsert
- * for all of them, the affected days recomputed once, the digests depending on them invalidated.
- * Answers each batch's per-entry results.
+ * Writes the accepted entries of batches of one or more members in one transaction: the members
+ * locked, one read of the entries the batches touch and of the days they change, one upsert for
+ * all of them, the affected days recomputed once and the digests depending on them invalidated
+ * (three statements for every member together). Answers each batch's per-entry results.
  */
-async function writeBatches(db: Db, batches: PendingBatch[]): Promise<HealthEntryResult[][]> {
-  const { member } = batches[0]!;
-  return db.transaction(async (tx) => {
+async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntryResult[][]> {
+  const write = async (tx: Tx) => {
     const keyOf = (k: { dataType: string; externalId: string }) => `${k.dataType}\u0000${k.externalId}`;
-    const all = batches.flatMap((b) => b.accepted);
-    const uniqueKeys = new Map(all.map((a) => [keyOf(a), { dataType: a.dataType, externalId: a.externalId }]));
-    const batchDays = [...new Set(all.map((a) => a.write.localDate))];
-    // One round trip: the lock runs first on the connection, so the reads that follow see every committed batch.
-    const [, found, dayEntries, dayMeals] = await Promise.all([
-      lockMemberInsights(tx, member.id),
-      findHealthEntriesByKeys(tx, member.id, [...uniqueKeys.values()]),
-      listHealthEntriesForDays(tx, member.id, batchDays),
-      listNutritionForDays(tx, member.id, batchDays),
+    const members = new Map<string, { member: InsightsMember; accepted: Accepted[]; days: string[] }>();
+    for (const b of batches) {
+      const m = members.get(b.member.id) ?? { member: b.member, accepted: [], days: [] };
+      m.accepted.push(...b.accepted);
+      members.set(b.member.id, m);
+    }
+    const keys = [...members.values()].flatMap(({ member, accepted }) => {
+      const unique = new Map(accepted.map((a) => [keyOf(a), { endUserId: member.id, dataType: a.dataType, externalId: a.externalId }]));
+      return [...unique.values()];
+    });
+    for (const m of members.values()) m.days = [...new Set(m.accepted.map((a) => a.write.localDate))];
+    const daySets = [...members.values()].map((m) => ({ endUserId: m.member.id, days: m.days }));
+    // The locks first (awaited: the reads must see every batch committed before them), then the reads together.
+    await lockMembersInsights(tx, [...members.keys()]);
+    const [found, dayEntries, dayMeals] = await Promise.all([
+      findMembersHealthEntries(tx, keys),
+      listMembersHealthEntriesForDays(tx, daySets),
+      listMembersNutritionForDays(tx, daySets),
     ]);
-    const existing = new Map<string, HealthEntryRow>(found.map((r) => [keyOf(r), r]));
+    const existing = new Map<string, HealthEntryRow>(found.map((r) => [`${r.endUserId}\u0000${keyOf(r)}`, r]));
     const rows = new Map<string, HealthEntryInsert>();
-    const out = batches.map((batch) =>
-      batch.accepted.map((a): HealthEntryResult => {
-        const key = keyOf(a);
+    const out = batches.map(({ member, accepted, source }) =>
+      accepted.map((a): HealthEntryResult => {
+        const key = `${member.id}\u0000${keyOf(a)}`;
         const current = rows.get(key) ?? existing.get(key) ?? null;
-        const pushed = batch.source === "api" ? a.write : (current?.pushed ?? null);
-        const synced = batch.source === "wearable" ? a.write : (current?.synced ?? null);
+        const pushed = source === "api" ? a.write : (current?.pushed ?? null);
+        const synced = source === "wearable" ? a.write : (current?.synced ?? null);
         const merged = mergeWrites(pushed, synced);
         rows.set(key, {
           id: current?.id,
@@ -172,19 +192,34 @@ async function writeBatches(db: Db, batches: PendingBatch[]): Promise<HealthEntr
 
     // The affected days as they will be after the write: their stored entries with these rows in place
     // (entries that move to another day also change the day they leave, which may need reading first).
-    const leftDays = [...new Set(found.map((r) => r.localDate))].filter((d) => !batchDays.includes(d));
-    const [leftEntries, leftMeals] = leftDays.length
-      ? await Promise.all([listHealthEntriesForDays(tx, member.id, leftDays), listNutritionForDays(tx, member.id, leftDays)])
-      : [[], []];
-    const after = new Map([...dayEntries, ...leftEntries].map((e) => [keyOf(e), e]));
-    for (const [key, row] of rows) after.set(key, { ...row, valueSources: row.valueSources ?? {} });
-
+    const left = [...members.values()]
+      .map((m) => ({ endUserId: m.member.id, days: [...new Set(found.filter((r) => r.endUserId === m.member.id).map((r) => r.localDate))].filter((d) => !m.days.includes(d)) }))
+      .filter((s) => s.days.length > 0);
+    const [leftEntries, leftMeals] = left.length ? await Promise.all([listMembersHealthEntriesForDays(tx, left), listMembersNutritionForDays(tx, left)]) : [[], []];
+    const entriesOf = new Map<string, Map<string, DayEntry>>();
+    const put = (endUserId: string, e: DayEntry) => {
+      const m = entriesOf.get(endUserId) ?? new Map<string, DayEntry>();
+      entriesOf.set(endUserId, m);
+      m.set(keyOf(e), e);
+    };
+    for (const e of [...dayEntries, ...leftEntries]) put(e.endUserId, e);
+    for (const row of rows.values()) put(row.endUserId, { ...row, valueSources: row.valueSources ?? {} });
+    const meals = [...dayMeals, ...leftMeals];
     await Promise.all([
       upsertHealthEntries(tx, [...rows.values()]),
-      writeDaySummaries(tx, member, [...batchDays, ...leftDays], [...after.values()], [...dayMeals, ...leftMeals]),
+      writeMembersDaySummaries(
+        tx,
+        [...members.values()].map((m) => ({
+          member: m.member,
+          days: [...m.days, ...(left.find((s) => s.endUserId === m.member.id)?.days ?? [])],
+          entries: [...(entriesOf.get(m.member.id)?.values() ?? [])],
+          meals: meals.filter((n) => n.endUserId === m.member.id),
+        })),
+      ),
     ]);
     return out;
-  });
+  };
+  return poolOf(db) ? (db as Db).transaction(write) : write(db);
 }
 
 /** POST health-data: the member named in the path (404 when unknown or suspended), then the batch. */

@@ -75,10 +75,8 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
   };
 
   const { entry, status } = await db.transaction(async (tx) => {
-    const [, existing] = await Promise.all([
-      lockMemberInsights(tx, member.id),
-      input.externalId ? findNutritionEntryByExternalId(tx, member.id, input.externalId) : null,
-    ]);
+    await lockMemberInsights(tx, member.id); // before the read, which must see every write committed before it
+    const existing = input.externalId ? await findNutritionEntryByExternalId(tx, member.id, input.externalId) : null;
     let entry: NutritionEntryRow | undefined;
     await recomputeDays(tx, member, existing ? [existing.localDate, localDate] : [localDate], async () => {
       entry = existing
@@ -106,7 +104,8 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
 /** Removes a logged entry by its externalId: the day's totals drop by its values and its score is recomputed. */
 export async function deleteNutritionLog(db: Db, member: InsightsMember, externalId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [, existing] = await Promise.all([lockMemberInsights(tx, member.id), findNutritionEntryByExternalId(tx, member.id, externalId)]);
+    await lockMemberInsights(tx, member.id);
+    const existing = await findNutritionEntryByExternalId(tx, member.id, externalId);
     if (!existing) throw notFound(`No nutrition entry with externalId "${externalId}" for this member.`);
     await recomputeDays(tx, member, [existing.localDate], () => deleteNutritionEntry(tx, existing.id));
   });
