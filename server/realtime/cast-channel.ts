@@ -64,11 +64,22 @@ function applyLocally(nsp: Namespace, sessionId: string, signals: CastSignal[]):
 }
 
 /**
+ * Whether other instances share the adapter. The PostgreSQL adapter (socket.io-adapter's
+ * ClusterAdapterWithHeartbeat) learns every instance from its first message (an instance announces
+ * itself when its adapter starts and then at least every 5 s), so with none known a relay would
+ * reach nobody; an adapter that does not keep that map (Redis) always relays.
+ */
+function hasPeers(nsp: Namespace): boolean {
+  const nodes = (nsp.adapter as unknown as { nodesMap?: Map<string, number> }).nodesMap;
+  return nodes === undefined || nodes.size > 0;
+}
+
+/**
  * Sends a command's signals to the session's sockets on every instance: at once to this
  * instance's sockets, and as one server-side message to the others, which apply them in the same
  * order (so a terminal event always precedes the close, and one message per command keeps the
  * adapter's traffic low; Socket.IO's own broadcast would hold even local delivery until the
- * adapter's publication completed). Never throws: the state is committed and GET .../workout/status
+ * adapter's publication completed); a single instance sends no message at all. Never throws: the state is committed and GET .../workout/status
  * answers it, so a lost broadcast costs a client one poll.
  */
 export function publishCast(sessionId: string, signals: CastSignal[]): void {
@@ -76,7 +87,7 @@ export function publishCast(sessionId: string, signals: CastSignal[]): void {
   if (!registered || signals.length === 0) return;
   try {
     applyLocally(registered.nsp, sessionId, signals);
-    if (registered.relay) registered.nsp.serverSideEmit(RELAY_EVENT, sessionId, signals);
+    if (registered.relay && hasPeers(registered.nsp)) registered.nsp.serverSideEmit(RELAY_EVENT, sessionId, signals);
   } catch (err) {
     log("warn", "cast broadcast failed", { sessionId, err: err instanceof Error ? err.message : String(err) });
   }
