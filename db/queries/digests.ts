@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { insightDigests } from "../schema";
+import { queryPrepared } from "./workouts";
 
 /** A digest for day D is built from the 90 days D-89..D. */
 export const DIGEST_WINDOW_DAYS = 90;
@@ -87,13 +88,16 @@ export async function saveDigest(
     });
 }
 
-/** Drops cached digests of the days `from`..`to` of each member (the days whose window contains changed data). */
+/**
+ * Drops cached digests of the days `from`..`to` of each member (the days whose window contains
+ * changed data), probing each member's (end_user_id, local_date) index from the jsonb parameter.
+ */
 export async function deleteMembersDigestsBetween(db: Tx, ranges: { endUserId: string; from: string; to: string }[]): Promise<void> {
   if (ranges.length === 0) return;
-  await db.delete(insightDigests).where(
-    sql`exists (select 1 from jsonb_to_recordset(${JSON.stringify(ranges.map((r) => ({ u: r.endUserId, f: r.from, t: r.to })))}::jsonb) as k(u text, f date, t date)
-      where ${insightDigests.endUserId} = k.u and ${insightDigests.localDate} between k.f and k.t)`,
-    )
-    .prepare("insight_digests_delete_ranges")
-    .execute();
+  await queryPrepared(
+    db,
+    sql`delete from insight_digests where ctid = any(array(
+      select d.ctid from jsonb_to_recordset(${JSON.stringify(ranges.map((r) => ({ u: r.endUserId, f: r.from, t: r.to })))}::jsonb) as k(u text, f date, t date)
+      cross join lateral (select ctid from insight_digests h where h.end_user_id = k.u and h.local_date between k.f and k.t) d))`,
+  );
 }

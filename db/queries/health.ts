@@ -1,7 +1,6 @@
 import { and, asc, between, eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../client";
-import { type HealthDataType, healthDaySummaries, healthEntries } from "../schema";
+import { type HealthDataType, type HealthSource, type HealthWrite, healthDaySummaries, healthEntries } from "../schema";
 import { newId } from "../schema/columns";
 import { queryPrepared } from "./workouts";
 
@@ -30,32 +29,40 @@ export async function lockMembersInsights(db: Tx, endUserIds: string[]): Promise
 /** Batch inputs travel as one jsonb parameter, so each statement's text (and its prepared plan) is the same for any batch size. */
 const asJson = (v: unknown) => JSON.stringify(v);
 
-/** Some days of each of some members, as one jsonb parameter: `(end_user_id, local_date) in (...)`. */
+/**
+ * Some days of each of some members. Statements over them read each member's days through its
+ * (end_user_id, local_date) index, driven row by row from the jsonb parameter (a LATERAL join):
+ * planned as a plain `in (...)`, the planner guesses 10,000 member-days and scans whole tables.
+ */
 export interface MemberDays {
   endUserId: string;
   days: string[];
 }
-export const inMemberDays = (userColumn: AnyPgColumn, dayColumn: AnyPgColumn, sets: MemberDays[]) =>
-  sql`(${userColumn}, ${dayColumn}) in (select k.u, d::date from jsonb_to_recordset(${asJson(sets.map((s) => ({ u: s.endUserId, days: s.days })))}::jsonb) as k(u text, days jsonb), jsonb_array_elements_text(k.days) as d)`;
+/** A `from` item yielding `k.u` (a member) and `k.days` (its days, a date[]), one row per member. */
+export const memberDaysSource = (sets: MemberDays[]) =>
+  sql`jsonb_to_recordset(${asJson(sets.filter((s) => s.days.length).map((s) => ({ u: s.endUserId, days: s.days })))}::jsonb) as j(u text, days jsonb)
+    cross join lateral (select j.u, array(select jsonb_array_elements_text(j.days)::date) as days) k`;
 
-export async function findHealthEntriesByKeys(db: Tx, endUserId: string, keys: { dataType: HealthDataType; externalId: string }[]): Promise<HealthEntryRow[]> {
-  return findMembersHealthEntries(
-    db,
-    keys.map((k) => ({ endUserId, ...k })),
-  );
+/** What a batch write needs of the entries it replaces. */
+export interface StoredHealthEntry {
+  id: string;
+  endUserId: string;
+  dataType: HealthDataType;
+  externalId: string;
+  localDate: string;
+  pushed: HealthWrite | null;
+  synced: HealthWrite | null;
 }
 
-/** The entries of some (member, dataType, externalId) keys, of any members. */
-export async function findMembersHealthEntries(db: Tx, keys: { endUserId: string; dataType: HealthDataType; externalId: string }[]): Promise<HealthEntryRow[]> {
+/** The stored entries of some (member, dataType, externalId) keys, of any members: one unique-index probe per key. */
+export async function findMembersHealthEntries(db: Tx, keys: { endUserId: string; dataType: HealthDataType; externalId: string }[]): Promise<StoredHealthEntry[]> {
   if (keys.length === 0) return [];
-  return db
-    .select()
-    .from(healthEntries)
-    .where(
-      sql`(${healthEntries.endUserId}, ${healthEntries.dataType}, ${healthEntries.externalId}) in (select k.u, k.data_type, k.external_id from jsonb_to_recordset(${asJson(keys.map((k) => ({ u: k.endUserId, data_type: k.dataType, external_id: k.externalId })))}::jsonb) as k(u text, data_type text, external_id text))`,
-    )
-    .prepare("health_entries_by_keys")
-    .execute();
+  return queryPrepared<StoredHealthEntry>(
+    db,
+    sql`select e.id, e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId", e.local_date::text as "localDate", e.pushed, e.synced
+      from jsonb_to_recordset(${asJson(keys.map((k) => ({ u: k.endUserId, t: k.dataType, x: k.externalId })))}::jsonb) as k(u text, t text, x text)
+      cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.data_type = k.t and h.external_id = k.x) e`,
+  );
 }
 
 export async function findHealthEntry(db: Tx, endUserId: string, dataType: HealthDataType, externalId: string): Promise<HealthEntryRow | null> {
@@ -112,23 +119,27 @@ export function listHealthEntriesForDays(db: Tx, endUserId: string, days: string
   return listMembersHealthEntriesForDays(db, [{ endUserId, days }]);
 }
 
+export interface DayEntryRow {
+  endUserId: string;
+  dataType: HealthDataType;
+  externalId: string;
+  recordedAt: Date;
+  localDate: string;
+  values: Record<string, unknown>;
+  valueSources: Record<string, HealthSource>;
+}
+
 /** The same for some days of each of some members. */
-export async function listMembersHealthEntriesForDays(db: Tx, sets: MemberDays[]) {
+export async function listMembersHealthEntriesForDays(db: Tx, sets: MemberDays[]): Promise<DayEntryRow[]> {
   if (!sets.some((s) => s.days.length)) return [];
-  return db
-    .select({
-      endUserId: healthEntries.endUserId,
-      dataType: healthEntries.dataType,
-      externalId: healthEntries.externalId,
-      recordedAt: healthEntries.recordedAt,
-      localDate: healthEntries.localDate,
-      values: healthEntries.values,
-      valueSources: healthEntries.valueSources,
-    })
-    .from(healthEntries)
-    .where(inMemberDays(healthEntries.endUserId, healthEntries.localDate, sets))
-    .prepare("health_entries_of_days")
-    .execute();
+  const rows = await queryPrepared<Omit<DayEntryRow, "recordedAt"> & { recordedAtMs: number }>(
+    db,
+    sql`select e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
+        (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources"
+      from ${memberDaysSource(sets)}
+      cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.local_date = any(k.days)) e`,
+  );
+  return rows.map(({ recordedAtMs, ...r }) => ({ ...r, recordedAt: new Date(recordedAtMs) }));
 }
 
 /** Writes recomputed days; every write takes a fresh revision from insight_revision_seq. */
@@ -159,7 +170,12 @@ export async function upsertDaySummaries(db: Tx, rows: Omit<typeof healthDaySumm
 /** Drops the day summaries of some days of each of some members (days left without data). */
 export async function deleteMembersDaySummaries(db: Tx, sets: MemberDays[]): Promise<void> {
   if (!sets.some((s) => s.days.length)) return;
-  await db.delete(healthDaySummaries).where(inMemberDays(healthDaySummaries.endUserId, healthDaySummaries.localDate, sets)).prepare("health_day_summaries_delete").execute();
+  await queryPrepared(
+    db,
+    sql`delete from health_day_summaries where ctid = any(array(
+      select s.ctid from ${memberDaysSource(sets)}
+      cross join lateral (select ctid from health_day_summaries h where h.end_user_id = k.u and h.local_date = any(k.days)) s))`,
+  );
 }
 
 export async function listDaySummaries(db: Tx, endUserId: string, from: string, to: string): Promise<DaySummaryRow[]> {

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { nutritionEntries } from "../schema";
-import { type MemberDays, inMemberDays } from "./health";
+import { type MemberDays, memberDaysSource } from "./health";
+import { queryPrepared } from "./workouts";
 
 export type NutritionEntryRow = typeof nutritionEntries.$inferSelect;
 export type NutritionEntryInsert = typeof nutritionEntries.$inferInsert;
@@ -43,20 +44,23 @@ export function listNutritionForDays(db: Tx, endUserId: string, days: string[]) 
   return listMembersNutritionForDays(db, [{ endUserId, days }]);
 }
 
-/** The same for some days of each of some members. */
-export async function listMembersNutritionForDays(db: Tx, sets: MemberDays[]) {
+export interface DayMealRow {
+  endUserId: string;
+  localDate: string;
+  caloriesKcal: number | null;
+  proteinG: number | null;
+  carbsG: number | null;
+  fatG: number | null;
+}
+
+/** The same for some days of each of some members (through each member's day index, see memberDaysSource). */
+export async function listMembersNutritionForDays(db: Tx, sets: MemberDays[]): Promise<DayMealRow[]> {
   if (!sets.some((s) => s.days.length)) return [];
-  return db
-    .select({
-      endUserId: nutritionEntries.endUserId,
-      localDate: nutritionEntries.localDate,
-      caloriesKcal: nutritionEntries.caloriesKcal,
-      proteinG: nutritionEntries.proteinG,
-      carbsG: nutritionEntries.carbsG,
-      fatG: nutritionEntries.fatG,
-    })
-    .from(nutritionEntries)
-    .where(inMemberDays(nutritionEntries.endUserId, nutritionEntries.localDate, sets))
-    .prepare("nutrition_of_days")
-    .execute();
+  return queryPrepared<DayMealRow>(
+    db,
+    sql`select n.end_user_id as "endUserId", n.local_date::text as "localDate", n.calories_kcal as "caloriesKcal", n.protein_g as "proteinG",
+        n.carbs_g as "carbsG", n.fat_g as "fatG"
+      from ${memberDaysSource(sets)}
+      cross join lateral (select * from nutrition_entries e where e.end_user_id = k.u and e.local_date = any(k.days)) n`,
+  );
 }

@@ -2,7 +2,7 @@ import { type Db, type Tx, poolOf } from "@/db/client";
 import { resolveInsightsMember } from "./resolve-member";
 import {
   type HealthEntryInsert,
-  type HealthEntryRow,
+  type StoredHealthEntry,
   findMembersHealthEntries,
   listMembersHealthEntriesForDays,
   lockMembersInsights,
@@ -169,7 +169,7 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
       listMembersHealthEntriesForDays(tx, daySets),
       listMembersNutritionForDays(tx, daySets),
     ]);
-    const existing = new Map<string, HealthEntryRow>(found.map((r) => [`${r.endUserId}\u0000${keyOf(r)}`, r]));
+    const existing = new Map<string, StoredHealthEntry>(found.map((r) => [`${r.endUserId}\u0000${keyOf(r)}`, r]));
     const rows = new Map<string, HealthEntryInsert>();
     const out = batches.map(({ member, accepted, source }) =>
       accepted.map((a): HealthEntryResult => {
