@@ -192,9 +192,13 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
 
     // The affected days as they will be after the write: their stored entries with these rows in place
     // (entries that move to another day also change the day they leave, which may need reading first).
-    const left = [...members.values()]
-      .map((m) => ({ endUserId: m.member.id, days: [...new Set(found.filter((r) => r.endUserId === m.member.id).map((r) => r.localDate))].filter((d) => !m.days.includes(d)) }))
-      .filter((s) => s.days.length > 0);
+    const leftDays = new Map<string, Set<string>>();
+    for (const r of found) {
+      if (members.get(r.endUserId)!.days.includes(r.localDate)) continue;
+      const days = leftDays.get(r.endUserId) ?? new Set<string>();
+      leftDays.set(r.endUserId, days.add(r.localDate));
+    }
+    const left = [...leftDays].map(([endUserId, days]) => ({ endUserId, days: [...days] }));
     const [leftEntries, leftMeals] = left.length ? await Promise.all([listMembersHealthEntriesForDays(tx, left), listMembersNutritionForDays(tx, left)]) : [[], []];
     const entriesOf = new Map<string, Map<string, DayEntry>>();
     const put = (endUserId: string, e: DayEntry) => {
@@ -204,16 +208,21 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
     };
     for (const e of [...dayEntries, ...leftEntries]) put(e.endUserId, e);
     for (const row of rows.values()) put(row.endUserId, { ...row, valueSources: row.valueSources ?? {} });
-    const meals = [...dayMeals, ...leftMeals];
+    const mealsOf = new Map<string, typeof dayMeals>();
+    for (const n of [...dayMeals, ...leftMeals]) {
+      const list = mealsOf.get(n.endUserId);
+      if (list) list.push(n);
+      else mealsOf.set(n.endUserId, [n]);
+    }
     await Promise.all([
       upsertHealthEntries(tx, [...rows.values()]),
       writeMembersDaySummaries(
         tx,
         [...members.values()].map((m) => ({
           member: m.member,
-          days: [...m.days, ...(left.find((s) => s.endUserId === m.member.id)?.days ?? [])],
+          days: [...m.days, ...(leftDays.get(m.member.id) ?? [])],
           entries: [...(entriesOf.get(m.member.id)?.values() ?? [])],
-          meals: meals.filter((n) => n.endUserId === m.member.id),
+          meals: mealsOf.get(m.member.id) ?? [],
         })),
       ),
     ]);

@@ -24,11 +24,35 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
   }
 }
 
-/** The calendar day an instant falls on in a time zone. */
-export function localDateOf(instant: Date, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
+function formatDay(ms: number, timeZone: string): string {
+  const parts = formatterFor(timeZone).formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/**
+ * Days of quarter-hours, per zone: a zone's day changes only at its midnight or at an offset change,
+ * and both fall on quarter-hours of UTC (offsets are whole quarter-hours), so when a quarter-hour's
+ * first and last millisecond fall on the same day every instant between does. A batch of entries
+ * costs a few formatToParts calls (about 8 µs each) instead of one per entry.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const quarterDays = new Map<string, string | null>();
+
+/** The calendar day an instant falls on in a time zone. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  if (timeZone === "UTC") return instant.toISOString().slice(0, 10);
+  const q = Math.floor(ms / QUARTER_HOUR_MS);
+  const key = `${timeZone}\u0000${q}`;
+  let day = quarterDays.get(key);
+  if (day === undefined) {
+    const first = formatDay(q * QUARTER_HOUR_MS, timeZone);
+    day = first === formatDay((q + 1) * QUARTER_HOUR_MS - 1, timeZone) ? first : null;
+    if (quarterDays.size > 100_000) quarterDays.clear();
+    quarterDays.set(key, day);
+  }
+  return day ?? formatDay(ms, timeZone);
 }
 
 const EPOCH_NOON = Date.UTC(1970, 0, 1, 12);

@@ -38,6 +38,27 @@ describe("local days", () => {
     expect(localDateOf(new Date("2025-07-15T04:00:00Z"), "America/New_York")).toBe("2025-07-15");
     expect(localDateOf(new Date("2025-01-15T23:30:00Z"), "Europe/Berlin")).toBe("2025-01-16");
   });
+  it("agrees with Intl every 30 s around midnights and offset changes (quarter-hour memo)", () => {
+    const exact = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
+    // DST in spring and autumn, a 30-minute DST (Lord Howe), +5:45, +12:45/+13:45, -3:30/-2:30 and a seconds offset.
+    const cases: [string, string][] = [
+      ["America/New_York", "2025-03-09T00:00:00Z"],
+      ["America/New_York", "2025-11-02T00:00:00Z"],
+      ["Australia/Lord_Howe", "2025-04-05T10:00:00Z"],
+      ["Asia/Kathmandu", "2025-06-01T15:00:00Z"],
+      ["Pacific/Chatham", "2025-04-05T09:00:00Z"],
+      ["America/St_Johns", "2025-11-02T00:00:00Z"],
+      ["Africa/Monrovia", "1970-06-01T00:00:00Z"], // -0:44:30 until 1972: midnight inside a quarter-hour
+    ];
+    for (const [zone, from] of cases) {
+      const start = Date.parse(from);
+      for (let s = 0; s < 24 * 3600; s += 30) {
+        const ms = start + s * 1000 + (s % 7);
+        expect(localDateOf(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toBe(exact(ms, zone));
+      }
+    }
+    expect(localDateOf(new Date("2025-01-15T23:59:59.999Z"), "UTC")).toBe("2025-01-15");
+  });
 });
 
 describe("entry rules", () => {
