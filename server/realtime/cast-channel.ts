@@ -79,8 +79,9 @@ function hasPeers(nsp: Namespace): boolean {
  * instance's sockets, and as one server-side message to the others, which apply them in the same
  * order (so a terminal event always precedes the close, and one message per command keeps the
  * adapter's traffic low; Socket.IO's own broadcast would hold even local delivery until the
- * adapter's publication completed); a single instance sends no message at all. Never throws: the state is committed and GET .../workout/status
- * answers it, so a lost broadcast costs a client one poll.
+ * adapter's publication completed); a single instance sends no message at all. Never throws: the
+ * state is committed and GET .../workout/status answers it, so a lost broadcast costs a client one
+ * poll.
  */
 export function publishCast(sessionId: string, signals: CastSignal[]): void {
   const registered = holder.__formaCastChannel;

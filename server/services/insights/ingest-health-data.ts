@@ -13,7 +13,7 @@ import type { HealthDataType, HealthSource, HealthWrite } from "@/db/schema";
 import { GroupCommitter } from "./group-committer";
 import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
-import { type DayEntry, writeMembersDaySummaries } from "./recompute-days";
+import { type DayEntry, groupBy, writeMembersDaySummaries } from "./recompute-days";
 
 export interface InsightsMember {
   id: string;
@@ -208,12 +208,7 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
     };
     for (const e of [...dayEntries, ...leftEntries]) put(e.endUserId, e);
     for (const row of rows.values()) put(row.endUserId, { ...row, valueSources: row.valueSources ?? {} });
-    const mealsOf = new Map<string, typeof dayMeals>();
-    for (const n of [...dayMeals, ...leftMeals]) {
-      const list = mealsOf.get(n.endUserId);
-      if (list) list.push(n);
-      else mealsOf.set(n.endUserId, [n]);
-    }
+    const mealsOf = groupBy([...dayMeals, ...leftMeals], (n) => n.endUserId);
     await Promise.all([
       upsertHealthEntries(tx, [...rows.values()]),
       writeMembersDaySummaries(

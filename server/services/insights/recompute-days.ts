@@ -16,7 +16,7 @@ export type DayEntry = Omit<Awaited<ReturnType<typeof listHealthEntriesForDays>>
 type DayMeal = Omit<Awaited<ReturnType<typeof listNutritionForDays>>[number], "endUserId">;
 
 /** Map.groupBy, which Node 20 does not have. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);
