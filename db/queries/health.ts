@@ -54,14 +54,24 @@ export interface StoredHealthEntry {
   synced: HealthWrite | null;
 }
 
-/** The stored entries of some (member, dataType, externalId) keys, of any members: one unique-index probe per key. */
-export async function findMembersHealthEntries(db: Tx, keys: { endUserId: string; dataType: HealthDataType; externalId: string }[]): Promise<StoredHealthEntry[]> {
+/**
+ * The stored entries of some (member, dataType, externalId) keys, of any members: one unique-index
+ * probe per key. With `besides`, the entries lying on those days of their member are left out
+ * (the caller reads those days whole, with `listMembersHealthEntriesForWrite`).
+ */
+export async function findMembersHealthEntries(
+  db: Tx,
+  keys: { endUserId: string; dataType: HealthDataType; externalId: string }[],
+  besides: MemberDays[] = [],
+): Promise<StoredHealthEntry[]> {
   if (keys.length === 0) return [];
   return queryPrepared<StoredHealthEntry>(
     db,
-    sql`select e.id, e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId", e.local_date::text as "localDate", e.pushed, e.synced
-      from jsonb_to_recordset(${asJson(keys.map((k) => ({ u: k.endUserId, t: k.dataType, x: k.externalId })))}::jsonb) as k(u text, t text, x text)
-      cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.data_type = k.t and h.external_id = k.x) e`,
+    sql`with md as materialized (select k.u, k.days from ${memberDaysSource(besides)})
+      select e.id, e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId", e.local_date::text as "localDate", e.pushed, e.synced
+      from jsonb_to_recordset(${asJson(keys.map((k) => ({ u: k.endUserId, t: k.dataType, x: k.externalId })))}::jsonb) as q(u text, t text, x text)
+      cross join lateral (select * from health_entries h where h.end_user_id = q.u and h.data_type = q.t and h.external_id = q.x) e
+      where not exists (select from md where md.u = q.u and e.local_date = any(md.days))`,
   );
 }
 
@@ -74,31 +84,63 @@ export async function findHealthEntry(db: Tx, endUserId: string, dataType: Healt
   return row ?? null;
 }
 
-/** Inserts or replaces entries by their key (member, dataType, externalId); one statement for a batch. */
+/**
+ * A source's last write as the upsert sends it: `1` when it is what the entry's own columns hold
+ * (the only write of the entry, the common case), which the statement rebuilds from them, so the
+ * values do not travel twice.
+ */
+function compactWrite(w: HealthWrite | null | undefined, recordedAt: string, localDate: string, values: Record<string, unknown>): HealthWrite | 1 | null {
+  if (!w) return null;
+  if (w.recordedAt !== recordedAt || w.localDate !== localDate) return w;
+  const keys = Object.keys(w.values);
+  if (keys.length !== Object.keys(values).length) return w;
+  for (const k of keys) {
+    const v = w.values[k];
+    if (v !== values[k] || (typeof v === "object" && v !== null)) return w;
+  }
+  return 1;
+}
+
+/**
+ * Inserts or replaces entries by their key (member, dataType, externalId); one statement for a
+ * batch. The rows travel grouped by member, each as a positional array (no key names repeated per
+ * row): `[endUserId, organizationId, [[id, dataType, externalId, source, recordedAt, localDate,
+ * values, valueSources, pushed, synced], ...]]`.
+ */
 export async function upsertHealthEntries(db: Tx, rows: HealthEntryInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  const records = rows.map((r) => ({
-    id: r.id ?? newId(),
-    organization_id: r.organizationId,
-    end_user_id: r.endUserId,
-    data_type: r.dataType,
-    external_id: r.externalId,
-    source: r.source,
-    recorded_at: r.recordedAt.toISOString(),
-    local_date: r.localDate,
-    values: r.values,
-    value_sources: r.valueSources ?? {},
-    pushed: r.pushed ?? null,
-    synced: r.synced ?? null,
-  }));
+  const members = new Map<string, [string, string, unknown[][]]>();
+  for (const r of rows) {
+    const memberKey = `${r.endUserId}\u0000${r.organizationId}`;
+    let m = members.get(memberKey);
+    if (!m) {
+      m = [r.endUserId, r.organizationId, []];
+      members.set(memberKey, m);
+    }
+    const recordedAt = r.recordedAt.toISOString();
+    const values = r.values as Record<string, unknown>;
+    m[2].push([
+      r.id ?? newId(),
+      r.dataType,
+      r.externalId,
+      r.source,
+      recordedAt,
+      r.localDate,
+      values,
+      r.valueSources ?? {},
+      compactWrite(r.pushed, recordedAt, r.localDate, values),
+      compactWrite(r.synced, recordedAt, r.localDate, values),
+    ]);
+  }
   await queryPrepared(
     db,
     sql`
     insert into health_entries (id, organization_id, end_user_id, data_type, external_id, source, recorded_at, local_date, "values", value_sources, pushed, synced)
-    select id, organization_id, end_user_id, data_type, external_id, source, recorded_at, local_date, "values", value_sources,
-      nullif(pushed, 'null'::jsonb), nullif(synced, 'null'::jsonb)
-    from jsonb_to_recordset(${asJson(records)}::jsonb) as r(id text, organization_id text, end_user_id text, data_type text, external_id text, source text,
-      recorded_at timestamptz, local_date date, "values" jsonb, value_sources jsonb, pushed jsonb, synced jsonb)
+    select e->>0, m->>1, m->>0, e->>1, e->>2, e->>3, (e->>4)::timestamptz, (e->>5)::date, e->6, e->7,
+      case jsonb_typeof(e->8) when 'number' then jsonb_build_object('recordedAt', e->4, 'localDate', e->5, 'values', e->6) when 'object' then e->8 end,
+      case jsonb_typeof(e->9) when 'number' then jsonb_build_object('recordedAt', e->4, 'localDate', e->5, 'values', e->6) when 'object' then e->9 end
+    from jsonb_array_elements(${asJson([...members.values()])}::jsonb) as m
+    cross join lateral jsonb_array_elements(m->2) as e
     on conflict (end_user_id, data_type, external_id) do update set
       source = excluded.source, recorded_at = excluded.recorded_at, local_date = excluded.local_date, "values" = excluded."values",
       value_sources = excluded.value_sources, pushed = excluded.pushed, synced = excluded.synced, updated_at = now()
@@ -136,6 +178,23 @@ export async function listMembersHealthEntriesForDays(db: Tx, sets: MemberDays[]
     db,
     sql`select e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
         (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources"
+      from ${memberDaysSource(sets)}
+      cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.local_date = any(k.days)) e`,
+  );
+  return rows.map(({ recordedAtMs, ...r }) => ({ ...r, recordedAt: new Date(recordedAtMs) }));
+}
+
+/**
+ * The same with what a batch write merges with (id and the sources' last writes), so a batch
+ * reads the days it changes and the entries it replaces on them in one pass.
+ */
+export async function listMembersHealthEntriesForWrite(db: Tx, sets: MemberDays[]): Promise<(DayEntryRow & StoredHealthEntry)[]> {
+  if (!sets.some((s) => s.days.length)) return [];
+  const rows = await queryPrepared<Omit<DayEntryRow & StoredHealthEntry, "recordedAt"> & { recordedAtMs: number }>(
+    db,
+    sql`select e.id, e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
+        (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources",
+        e.pushed, e.synced
       from ${memberDaysSource(sets)}
       cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.local_date = any(k.days)) e`,
   );

@@ -268,6 +268,9 @@ describe("POST insights/health-data", () => {
     ]);
     expect(synced.summary.created).toBe(4);
     expect((await daySummary(m, day))!.sources["steps.count"]).toBe("wearable");
+    // Each source's last write is stored whole (the upsert rebuilds a sole write from the entry's columns).
+    const wearableOnly = await entryOf(m, "body_metrics", `day-${day}`);
+    expect(wearableOnly).toMatchObject({ pushed: null, synced: { recordedAt: `${day}T12:00:00.000Z`, localDate: day, values: { weightKg: 80, bodyFatPct: 20 } } });
 
     // Same key: the pushed value replaces the synced one, fields the push lacks keep their wearable values.
     const res = await push(org, m, [
@@ -277,6 +280,8 @@ describe("POST insights/health-data", () => {
     expect(res.body.data.results.map((r: { status: string }) => r.status)).toEqual(["updated", "updated"]);
     const body = await entryOf(m, "body_metrics", `day-${day}`);
     expect(body!.values).toEqual({ weightKg: 79, bodyFatPct: 20 });
+    expect(body!.pushed).toEqual({ recordedAt: `${day}T12:00:00.000Z`, localDate: day, values: { weightKg: 79 } });
+    expect(body!.synced).toEqual({ recordedAt: `${day}T12:00:00.000Z`, localDate: day, values: { weightKg: 80, bodyFatPct: 20 } });
     expect(body!.valueSources).toEqual({ weightKg: "api", bodyFatPct: "wearable" });
     let s = await daySummary(m, day);
     expect(s!.values).toMatchObject({ "steps.count": 7000, "body_metrics.weightKg": 79, "body_metrics.bodyFatPct": 20 });

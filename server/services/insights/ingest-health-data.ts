@@ -5,6 +5,7 @@ import {
   type StoredHealthEntry,
   findMembersHealthEntries,
   listMembersHealthEntriesForDays,
+  listMembersHealthEntriesForWrite,
   lockMembersInsights,
   upsertHealthEntries,
 } from "@/db/queries/health";
@@ -164,12 +165,15 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
     const daySets = [...members.values()].map((m) => ({ endUserId: m.member.id, days: m.days }));
     // The locks first (awaited: the reads must see every batch committed before them), then the reads together.
     await lockMembersInsights(tx, [...members.keys()]);
+    // The days are read whole (with what a write merges with); the keys are probed only for entries on other days.
     const [found, dayEntries, dayMeals] = await Promise.all([
-      findMembersHealthEntries(tx, keys),
-      listMembersHealthEntriesForDays(tx, daySets),
+      findMembersHealthEntries(tx, keys, daySets),
+      listMembersHealthEntriesForWrite(tx, daySets),
       listMembersNutritionForDays(tx, daySets),
     ]);
-    const existing = new Map<string, StoredHealthEntry>(found.map((r) => [`${r.endUserId}\u0000${keyOf(r)}`, r]));
+    const existing = new Map<string, StoredHealthEntry>();
+    for (const r of dayEntries) existing.set(`${r.endUserId}\u0000${keyOf(r)}`, r);
+    for (const r of found) existing.set(`${r.endUserId}\u0000${keyOf(r)}`, r);
     const rows = new Map<string, HealthEntryInsert>();
     const out = batches.map(({ member, accepted, source }) =>
       accepted.map((a): HealthEntryResult => {
