@@ -1,6 +1,7 @@
 import { addMembers } from "@/test/support/members";
 import { addDays, localDateOf } from "@/server/services/insights/local-date";
-import type { BenchContext, BenchRequest, Scenario } from "../types";
+import { type HealthEntryInput, type InsightsMember, ingestHealthEntries } from "@/server/services/insights/ingest-health-data";
+import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "../types";
 
 /**
  * Issue #16: the per-request cost of the service at 50 connections on the seeded workspace, read
@@ -26,6 +27,9 @@ function healthBatch(i: number): string {
   }
   return JSON.stringify({ entries });
 }
+
+/** The members of the in-process row (its prepare makes them, its measure pushes for them). */
+let inProcessMembers: InsightsMember[] = [];
 
 /** The req/s of a row measured earlier in this run; a missing row is a bench bug, not a pass. */
 const rps = (rows: Map<string, { rps: number }>, prefix: string) => {
@@ -128,4 +132,48 @@ export const scenarios: Scenario[] = [
       return out;
     },
   },
+  {
+    // What the row above would reach without HTTP: the same batches through the service's own
+    // function (validation, group commit, the same statements) from 50 callers in the bench's
+    // process, with no server, routing, auth or JSON in between. If this is below 0.9x the one
+    // member's HTTP rate, no HTTP layer can meet that target on this machine.
+    name: "health-data write path in process (no HTTP), 50 members' 50-entry batches from 50 callers",
+    issue: "#16",
+    target: "reference: the 50 members' ceiling",
+    connections: C,
+    prepare: async (ctx) => {
+      const members = await addMembers(ctx.db, ctx.seed.organizationId, C);
+      inProcessMembers = members.map((m) => ({ id: m.id, organizationId: ctx.seed.organizationId, timeZone: "UTC" }));
+      return [];
+    },
+    measure: async (ctx): Promise<CustomMeasurement> => {
+      const batches = Array.from({ length: 200 }, (_, i) => (JSON.parse(healthBatch(i)) as { entries: HealthEntryInput[] }).entries);
+      let i = 0;
+      const drive = async (ms: number, times?: number[]) => {
+        const end = Date.now() + ms;
+        let errors = 0;
+        await Promise.all(
+          Array.from({ length: C }, async () => {
+            while (Date.now() < end) {
+              const n = i++;
+              const started = performance.now();
+              const res = await ingestHealthEntries(ctx.db, inProcessMembers[n % C]!, batches[n % batches.length]!, "api");
+              times?.push(performance.now() - started);
+              if (res.summary.failed > 0) errors++;
+            }
+          }),
+        );
+        return errors;
+      };
+      await drive(2000);
+      const times: number[] = [];
+      const started = Date.now();
+      const errors = await drive(10_000, times);
+      const seconds = (Date.now() - started) / 1000;
+      times.sort((a, b) => a - b);
+      const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]! * 10) / 10;
+      return { rps: Math.round(times.length / seconds), p50: at(50), p95: at(95), p99: at(99), errors, connections: C };
+    },
+  },
 ];
+
