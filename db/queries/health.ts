@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, between, eq, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { type HealthDataType, type HealthSource, type HealthWrite, healthDaySummaries, healthEntries } from "../schema";
 import { newId } from "../schema/columns";
@@ -172,33 +172,28 @@ export interface DayEntryRow {
 }
 
 /** The same for some days of each of some members. */
-export async function listMembersHealthEntriesForDays(db: Tx, sets: MemberDays[]): Promise<DayEntryRow[]> {
-  if (!sets.some((s) => s.days.length)) return [];
-  const rows = await queryPrepared<Omit<DayEntryRow, "recordedAt"> & { recordedAtMs: number }>(
-    db,
-    sql`select e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
-        (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources"
-      from ${memberDaysSource(sets)}
-      cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.local_date = any(k.days)) e`,
-  );
-  return rows.map(({ recordedAtMs, ...r }) => ({ ...r, recordedAt: new Date(recordedAtMs) }));
+export function listMembersHealthEntriesForDays(db: Tx, sets: MemberDays[]): Promise<DayEntryRow[]> {
+  return readDayEntries(db, sets, sql``);
 }
 
 /**
  * The same with what a batch write merges with (id and the sources' last writes), so a batch
  * reads the days it changes and the entries it replaces on them in one pass.
  */
-export async function listMembersHealthEntriesForWrite(db: Tx, sets: MemberDays[]): Promise<(DayEntryRow & StoredHealthEntry)[]> {
+export function listMembersHealthEntriesForWrite(db: Tx, sets: MemberDays[]): Promise<(DayEntryRow & StoredHealthEntry)[]> {
+  return readDayEntries(db, sets, sql`, e.id, e.pushed, e.synced`);
+}
+
+async function readDayEntries<T extends DayEntryRow>(db: Tx, sets: MemberDays[], extraColumns: SQL): Promise<T[]> {
   if (!sets.some((s) => s.days.length)) return [];
-  const rows = await queryPrepared<Omit<DayEntryRow & StoredHealthEntry, "recordedAt"> & { recordedAtMs: number }>(
+  const rows = await queryPrepared<Omit<T, "recordedAt"> & { recordedAtMs: number }>(
     db,
-    sql`select e.id, e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
-        (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources",
-        e.pushed, e.synced
+    sql`select e.end_user_id as "endUserId", e.data_type as "dataType", e.external_id as "externalId",
+        (extract(epoch from e.recorded_at) * 1000)::float8 as "recordedAtMs", e.local_date::text as "localDate", e."values", e.value_sources as "valueSources"${extraColumns}
       from ${memberDaysSource(sets)}
       cross join lateral (select * from health_entries h where h.end_user_id = k.u and h.local_date = any(k.days)) e`,
   );
-  return rows.map(({ recordedAtMs, ...r }) => ({ ...r, recordedAt: new Date(recordedAtMs) }));
+  return rows.map(({ recordedAtMs, ...r }) => ({ ...r, recordedAt: new Date(recordedAtMs) }) as unknown as T);
 }
 
 /** Writes recomputed days; every write takes a fresh revision from insight_revision_seq. */

@@ -194,11 +194,11 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
       }),
     );
 
-    // The affected days as they will be after the write: their stored entries with these rows in place
-    // (entries that move to another day also change the day they leave, which may need reading first).
+    // The affected days as they will be after the write: their stored entries with these rows in place.
+    // Entries that move to another day also change the day they leave: `found` holds only entries off
+    // the batch's days, so each of its days is one left, read here.
     const leftDays = new Map<string, Set<string>>();
     for (const r of found) {
-      if (members.get(r.endUserId)!.days.includes(r.localDate)) continue;
       const days = leftDays.get(r.endUserId) ?? new Set<string>();
       leftDays.set(r.endUserId, days.add(r.localDate));
     }
