@@ -11,6 +11,7 @@ import { getDb } from "@/db/client";
 import { resetEnvCache } from "@/server/env";
 import type { SeedResult } from "@/db/seed/seed";
 import type { BenchRequest, Scenario } from "./types";
+import { percentile } from "./percentile";
 
 /**
  * npm run bench [-- --only=<text>[,<text>...]] [-- --no-write]: builds and starts the real server on a
@@ -44,10 +45,6 @@ interface Row {
   pass: boolean | null;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Seconds of load before each measurement, not recorded: JIT, caches and connections warm up. */
 const WARMUP_SECONDS = 2;

@@ -2,6 +2,7 @@ import { autopilotTasks } from "@/db/schema";
 import { categoryId } from "@/db/seed/reference";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "../types";
+import { percentile } from "../percentile";
 
 /**
  * Issue #12, content autopilot: the task list of a workspace with 200 tasks (filters and both sort
@@ -16,8 +17,6 @@ async function workspace(ctx: BenchContext, name: string) {
   const { key } = await createApiKey(ctx.db, { organizationId, kind: "team", name: "bench" });
   return { organizationId, key };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export const scenarios: Scenario[] = [
   {

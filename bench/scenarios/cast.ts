@@ -1,5 +1,6 @@
 import { type Socket, io } from "socket.io-client";
 import type { BenchContext, CustomMeasurement, Scenario } from "../types";
+import { percentile } from "../percentile";
 
 /**
  * Issue #11: cast control latency, from sending a REST control command to the display's socket
@@ -64,10 +65,6 @@ async function prepareSessions(ctx: BenchContext): Promise<CastBench> {
   return prepared;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Runs every session's controller loop for `ms`; answers the latencies and the failures. */
 async function drive(ctx: BenchContext, bench: CastBench, ms: number, pauseMs: number): Promise<{ times: number[]; errors: number; commands: number }> {

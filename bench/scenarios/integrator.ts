@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "../types";
+import { percentile } from "../percentile";
 
 /**
  * Issue #18: integrator features.
@@ -18,10 +19,6 @@ import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "..
 const SAMPLES = 200;
 const CONCURRENCY = 4;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function measureWebhookLatency(ctx: BenchContext): Promise<CustomMeasurement> {
   const latencies: number[] = [];

@@ -2,6 +2,7 @@ import { addMembers } from "@/test/support/members";
 import { addDays, localDateOf } from "@/server/services/insights/local-date";
 import { type HealthEntryInput, type InsightsMember, ingestHealthEntries } from "@/server/services/insights/ingest-health-data";
 import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "../types";
+import { percentile } from "../percentile";
 
 /**
  * Issue #16: the per-request cost of the service at 50 connections on the seeded workspace, read
@@ -171,9 +172,8 @@ export const scenarios: Scenario[] = [
       const errors = await drive(10_000, times);
       const seconds = (Date.now() - started) / 1000;
       times.sort((a, b) => a - b);
-      const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]! * 10) / 10;
+      const at = (p: number) => Math.round(percentile(times, p) * 10) / 10;
       return { rps: Math.round(times.length / seconds), p50: at(50), p95: at(95), p99: at(99), errors, connections: C };
     },
   },
 ];
-
