@@ -18,6 +18,8 @@ export class FfmpegError extends Error {
     message: string,
     readonly exitCode: number | null,
     readonly stderrTail: string,
+    /** True when the process was killed for running past its time limit. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = "FfmpegError";
@@ -93,7 +95,12 @@ export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<
       }
     });
     const kill = () => child.kill("SIGKILL");
-    const timer = setTimeout(kill, opts.timeoutMs ?? 10 * 60_000);
+    let timedOut = false;
+    const limitMs = opts.timeoutMs ?? 10 * 60_000;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, limitMs);
     opts.signal?.addEventListener("abort", kill, { once: true });
     child.on("error", (err) => {
       clearTimeout(timer);
@@ -106,6 +113,7 @@ export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<
       child.stdin?.destroy();
       if (feedError) reject(feedError);
       else if (code === 0) resolve(tail);
+      else if (timedOut) reject(new FfmpegError(`ffmpeg ran past its time limit of ${Math.round(limitMs / 1000)} s`, code, tail, true));
       else reject(new FfmpegError(`ffmpeg failed (${sig ?? `exit ${code}`}): ${lastLines(tail, 3)}`, code, tail));
     });
   });
@@ -137,9 +145,14 @@ export function parseProbe(report: string): MediaProbe | null {
   };
 }
 
-/** Duration and stream parameters of a media file (ffmpeg exits 1 without an output; that is expected). */
-export async function probeMedia(file: string): Promise<MediaProbe> {
-  const report = await runFfmpeg(["-i", file]).catch((err: unknown) => (err instanceof FfmpegError ? err.stderrTail : Promise.reject(err)));
+/**
+ * Duration and stream parameters of a media file (ffmpeg exits 1 without an output; that is
+ * expected). `input` replaces the plain `-i file` for untrusted files (see `untrustedInputArgs`).
+ */
+export async function probeMedia(file: string, opts: { input?: string[]; timeoutMs?: number } = {}): Promise<MediaProbe> {
+  const report = await runFfmpeg(opts.input ?? ["-i", file], { timeoutMs: opts.timeoutMs }).catch((err: unknown) =>
+    err instanceof FfmpegError && !err.timedOut ? err.stderrTail : Promise.reject(err),
+  );
   const probe = parseProbe(report);
   if (!probe) throw new FfmpegError(`not a media file ffmpeg can read: ${file}`, 1, report);
   return probe;

@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 
 /**
  * Minimal ISO-BMFF (MP4/M4A) top-level box reader. Progressive playback over HTTP
@@ -78,33 +78,60 @@ function childBoxes(buf: Buffer, start: number, end: number): Box[] {
 
 const child = (buf: Buffer, box: Box | undefined, type: string) => (box ? childBoxes(buf, box.start, box.end).find((b) => b.type === type) : undefined);
 
+interface TopLevelBox {
+  type: string;
+  offset: number;
+  header: number;
+  size: number;
+}
+
+/**
+ * The top-level boxes of a file from their headers alone (nothing else is read), stopping at the
+ * first whose header is broken. `truncated` when the last one claims to run past the end of the file.
+ */
+async function readTopLevel(handle: FileHandle, size: number): Promise<{ boxes: TopLevelBox[]; truncated: boolean }> {
+  const head = Buffer.alloc(16);
+  const boxes: TopLevelBox[] = [];
+  let offset = 0;
+  while (offset + 8 <= size) {
+    const { bytesRead } = await handle.read(head, 0, 16, offset);
+    if (bytesRead < 8) break;
+    let boxSize = head.readUInt32BE(0);
+    const type = head.toString("latin1", 4, 8);
+    let header = 8;
+    if (boxSize === 1) {
+      if (bytesRead < 16) break;
+      boxSize = Number(head.readBigUInt64BE(8));
+      header = 16;
+    } else if (boxSize === 0) boxSize = size - offset;
+    if (boxSize < header) break;
+    boxes.push({ type, offset, header, size: boxSize });
+    if (offset + boxSize > size) return { boxes, truncated: true };
+    offset += boxSize;
+  }
+  return { boxes, truncated: false };
+}
+
 /** Reads the top-level `moov` box of a file (at the front after faststart, else after `mdat`). */
 async function readMoov(file: string): Promise<Buffer | null> {
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
-    const head = Buffer.alloc(16);
-    let offset = 0;
-    while (offset + 8 <= size) {
-      const { bytesRead } = await handle.read(head, 0, 16, offset);
-      if (bytesRead < 8) return null;
-      let boxSize = head.readUInt32BE(0);
-      const type = head.toString("latin1", 4, 8);
-      let header = 8;
-      if (boxSize === 1) {
-        boxSize = Number(head.readBigUInt64BE(8));
-        header = 16;
-      } else if (boxSize === 0) boxSize = size - offset;
-      if (boxSize < header) return null;
-      if (type === "moov") {
-        if (boxSize > MOOV_MAX_BYTES) return null;
-        const moov = Buffer.alloc(boxSize - header);
-        await handle.read(moov, 0, moov.length, offset + header);
-        return moov;
-      }
-      offset += boxSize;
-    }
-    return null;
+    const moov = (await readTopLevel(handle, size)).boxes.find((b) => b.type === "moov");
+    if (!moov || moov.size > MOOV_MAX_BYTES || moov.offset + moov.size > size) return null;
+    const body = Buffer.alloc(moov.size - moov.header);
+    await handle.read(body, 0, body.length, moov.offset + moov.header);
+    return body;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when an MP4/MOV's last top-level box runs past the end of the file (an upload cut short). */
+export async function isTruncatedMp4(file: string): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    return (await readTopLevel(handle, (await handle.stat()).size)).truncated;
   } finally {
     await handle.close();
   }
@@ -218,4 +245,30 @@ export async function readMp4Tracks(file: string): Promise<Mp4Tracks | null> {
     }
   }
   return result;
+}
+
+/** Data reference entry flag: the media data is in the same file. */
+const SELF_CONTAINED = 0x000001;
+
+/**
+ * How many places an MP4/MOV's index says its media data lives outside the file: data reference
+ * entries (`dref`: `url `, `urn `, `alis`) without the self-contained flag, and QuickTime
+ * reference-movie records (`rmra`). Zero for an ordinary file, and when there is no readable `moov`
+ * (ffmpeg then refuses the file on its own). Uploads with references are refused before ffmpeg
+ * opens them.
+ */
+export async function listExternalDataReferences(file: string): Promise<number> {
+  const moov = await readMoov(file).catch(() => null);
+  if (!moov) return 0;
+  const top = childBoxes(moov, 0, moov.length);
+  let external = top.filter((b) => b.type === "rmra").length;
+  for (const trak of top.filter((b) => b.type === "trak")) {
+    const dref = child(moov, child(moov, child(moov, child(moov, trak, "mdia"), "minf"), "dinf"), "dref");
+    if (!dref || dref.start + 8 > dref.end) continue;
+    for (const entry of childBoxes(moov, dref.start + 8, dref.end)) {
+      const flags = entry.start + 4 <= entry.end ? moov.readUInt32BE(entry.start) & 0xffffff : 0;
+      if (!(flags & SELF_CONTAINED)) external++;
+    }
+  }
+  return external;
 }

@@ -11,6 +11,12 @@ import { toUploadResource } from "./upload-shape";
 export const MAX_CLIP_BYTES = 500 * 1024 * 1024;
 /** Instruction audio (an upload or a recording made in the browser): up to 25 MB. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+/** Clips last at most 3 hours (a long class), instruction audio 10 minutes: checked on the probe, and no more is decoded. */
+export const MAX_CLIP_SECONDS = 3 * 3600;
+export const MAX_AUDIO_SECONDS = 10 * 60;
+/** Video pictures: at most 8192 pixels on a side and 8K (7680x4320) in area. */
+export const MAX_VIDEO_SIDE = 8192;
+export const MAX_VIDEO_PIXELS = 7680 * 4320;
 /** Chunks of 4 MiB: a lost connection costs one chunk, and a chunk is one small request. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 

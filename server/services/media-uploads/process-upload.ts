@@ -9,17 +9,24 @@ import { insertVideoAsset, upsertInstructionAudio } from "@/db/queries/video-ass
 import { newId } from "@/db/schema/columns";
 import { log } from "@/server/api/log";
 import { sendJobEventSafely } from "@/server/jobs";
-import { FfmpegError, probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
+import { FfmpegError, type MediaProbe, probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { readStoredStream } from "@/server/media/stored-streams";
+import { inspectUntrustedMedia, untrustedInputArgs } from "@/server/media/untrusted";
 import { writeContent } from "@/server/services/content/content-changes";
 import { searchDocument } from "@/server/services/content/create-workout";
+import { MAX_AUDIO_SECONDS, MAX_CLIP_SECONDS, MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE } from "./create-upload";
 import { chunkKey } from "./receive-chunk";
 
-/** The players' form: H.264 (yuv420p, at most 1280 wide) and AAC in an MP4 with the index first. */
-export function clipTranscodeArgs(input: string, output: string): string[] {
+/**
+ * The players' form: H.264 (yuv420p, at most 1280 wide) and AAC in an MP4 with the index first.
+ * `input` is the untrusted file's input options (`untrustedInputArgs`); at most `maxSeconds` are
+ * read, whatever the file's header claims.
+ */
+export function clipTranscodeArgs(input: string[], output: string, maxSeconds: number): string[] {
   return [
-    "-i", input,
+    ...input,
+    "-t", String(maxSeconds),
     "-map", "0:v:0", "-map", "0:a:0?",
     "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-profile:v", "high",
     "-vf", "scale='min(1280,iw)':-2",
@@ -29,9 +36,9 @@ export function clipTranscodeArgs(input: string, output: string): string[] {
   ];
 }
 
-/** Spoken instructions: mono AAC in an M4A with the index first. */
-export function audioTranscodeArgs(input: string, output: string): string[] {
-  return ["-i", input, "-vn", "-c:a", "aac", "-b:a", "96k", "-ac", "1", "-movflags", "+faststart", output];
+/** Spoken instructions: mono AAC in an M4A with the index first (at most `maxSeconds` of it). */
+export function audioTranscodeArgs(input: string[], output: string, maxSeconds: number): string[] {
+  return [...input, "-t", String(maxSeconds), "-vn", "-c:a", "aac", "-b:a", "96k", "-ac", "1", "-movflags", "+faststart", output];
 }
 
 /** One frame as a JPEG `width` wide (the poster at 1280 at most, the thumbnail at 320). */
@@ -48,11 +55,14 @@ async function assemble(storage: MediaStorage, upload: UploadRow, file: string):
 }
 
 /**
- * The processing job's work for one upload: assemble the chunks, check the file is media ffmpeg
- * can read, transcode it to the players' form (clips: MP4 plus a poster and a thumbnail; audio:
- * M4A), store the results and create the clip (or the locale's instruction track) in one
- * transaction. A file that is not usable media fails the upload with the reason; other errors
- * are thrown so the job retries. Runs once per upload (a finished upload is skipped).
+ * The processing job's work for one upload: assemble the chunks, decide the container from the
+ * bytes (a short allow-list of self-contained formats: playlists, lists, images and reference
+ * movies are refused before ffmpeg sees them, see server/media/untrusted.ts), check the file is
+ * media ffmpeg can read within the limits, transcode it to the players' form (clips: MP4 plus a
+ * poster and a thumbnail; audio: M4A), store the results and create the clip (or the locale's
+ * instruction track) in one transaction. A file that is not usable media fails the upload with the
+ * reason; other errors are thrown so the job retries. Runs once per upload (a finished upload is
+ * skipped).
  */
 export async function processUpload(db: Db, uploadId: string): Promise<"ready" | "failed" | "skipped"> {
   const upload = await findUploadById(db, uploadId);
@@ -60,15 +70,21 @@ export async function processUpload(db: Db, uploadId: string): Promise<"ready" |
   const storage = getMediaStorage();
   const dir = await mkdtemp(path.join(os.tmpdir(), "forma-upload-"));
   try {
-    const source = path.join(dir, `source${path.extname(upload.filename) || ".bin"}`);
+    // Never the trainer's file name: its extension is theirs to choose, and ffmpeg reads nothing into it.
+    const source = path.join(dir, "source");
     await assemble(storage, upload, source);
-    let probe: Awaited<ReturnType<typeof probeMedia>>;
+    const sniffed = await inspectUntrustedMedia(source);
+    if (!sniffed.ok) return fail(db, upload, sniffed.reason);
+    const input = untrustedInputArgs(source, sniffed.container);
+    let probe: Probe;
     try {
-      probe = await probeMedia(source);
+      probe = await probeMedia(source, { input, timeoutMs: PROBE_TIMEOUT_MS });
     } catch (err) {
-      if (err instanceof FfmpegError) return fail(db, upload, "The file is not a video or audio file we can read.");
+      if (err instanceof FfmpegError) return fail(db, upload, err.timedOut ? "Reading the file took too long; it may be damaged." : "The file is not a video or audio file we can read.");
       throw err;
     }
+    const refused = exceedsLimits(upload, probe);
+    if (refused) return fail(db, upload, refused);
     let lastWrite = 0;
     const onProgress = (seconds: number) => {
       const now = Date.now();
@@ -76,12 +92,12 @@ export async function processUpload(db: Db, uploadId: string): Promise<"ready" |
       lastWrite = now;
       setUploadProgress(db, upload.id, Math.min(0.95, seconds / probe.durationSeconds)).catch(() => {});
     };
-    const result = upload.purpose === "clip" ? await processClip(db, storage, upload, source, dir, probe, onProgress) : await processAudio(db, storage, upload, source, dir, probe, onProgress);
+    const result = upload.purpose === "clip" ? await processClip(db, storage, upload, input, dir, probe, onProgress) : await processAudio(db, storage, upload, input, dir, probe, onProgress);
     if (result === "failed") return "failed";
     await Promise.all(Array.from({ length: upload.chunkCount }, (_, i) => storage.delete(chunkKey(upload.id, i)).catch(() => {})));
     return "ready";
   } catch (err) {
-    if (err instanceof FfmpegError) return fail(db, upload, `Transcoding failed: ${err.message.slice(0, 300)}`);
+    if (err instanceof FfmpegError) return fail(db, upload, err.timedOut ? "Transcoding took too long; the file may be damaged." : `Transcoding failed: ${err.message.slice(0, 300)}`);
     throw err;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -94,14 +110,37 @@ async function fail(db: Db, upload: UploadRow, reason: string): Promise<"failed"
   return "failed";
 }
 
-type Probe = Awaited<ReturnType<typeof probeMedia>>;
+type Probe = MediaProbe;
 
-async function processClip(db: Db, storage: MediaStorage, upload: UploadRow, source: string, dir: string, probe: Probe, onProgress: (s: number) => void) {
+/** How long ffmpeg may take to read a file's header and streams before the upload is refused. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+const clock = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+};
+
+/** Why a readable file is still refused (too long, too large a picture), or null. */
+export function exceedsLimits(upload: Pick<UploadRow, "purpose">, probe: Probe): string | null {
+  const maxSeconds = upload.purpose === "clip" ? MAX_CLIP_SECONDS : MAX_AUDIO_SECONDS;
+  if (probe.durationSeconds > maxSeconds) {
+    return upload.purpose === "clip"
+      ? `The clip is ${clock(probe.durationSeconds)} long; clips are at most ${MAX_CLIP_SECONDS / 3600} hours.`
+      : `The recording is ${clock(probe.durationSeconds)} long; instruction audio is at most ${MAX_AUDIO_SECONDS / 60} minutes.`;
+  }
+  const v = probe.video;
+  if (v && (v.width > MAX_VIDEO_SIDE || v.height > MAX_VIDEO_SIDE || v.width * v.height > MAX_VIDEO_PIXELS)) {
+    return `The video is ${v.width}x${v.height} pixels; videos are at most ${MAX_VIDEO_SIDE} pixels on a side and 8K (7680x4320) in area.`;
+  }
+  return null;
+}
+
+async function processClip(db: Db, storage: MediaStorage, upload: UploadRow, input: string[], dir: string, probe: Probe, onProgress: (s: number) => void) {
   if (!probe.video) return fail(db, upload, "The file has no video stream.");
   const mp4 = path.join(dir, "clip.mp4");
   const poster = path.join(dir, "poster.jpg");
   const thumb = path.join(dir, "thumb.jpg");
-  await runFfmpeg(clipTranscodeArgs(source, mp4), { onProgress, threads: 2, timeoutMs: 60 * 60_000 });
+  await runFfmpeg(clipTranscodeArgs(input, mp4, MAX_CLIP_SECONDS), { onProgress, threads: 2, timeoutMs: 60 * 60_000 });
   const at = Math.min(1, probe.durationSeconds / 2);
   await runFfmpeg(frameArgs(mp4, at, 1280, poster));
   await runFfmpeg(frameArgs(mp4, at, 320, thumb));
@@ -130,10 +169,10 @@ async function processClip(db: Db, storage: MediaStorage, upload: UploadRow, sou
   return "ready" as const;
 }
 
-async function processAudio(db: Db, storage: MediaStorage, upload: UploadRow, source: string, dir: string, probe: Probe, onProgress: (s: number) => void) {
+async function processAudio(db: Db, storage: MediaStorage, upload: UploadRow, input: string[], dir: string, probe: Probe, onProgress: (s: number) => void) {
   if (!probe.audio) return fail(db, upload, "The file has no audio stream.");
   const m4a = path.join(dir, "audio.m4a");
-  await runFfmpeg(audioTranscodeArgs(source, m4a), { onProgress, threads: 2 });
+  await runFfmpeg(audioTranscodeArgs(input, m4a, MAX_AUDIO_SECONDS), { onProgress, threads: 2, timeoutMs: 10 * 60_000 });
   const out = await probeMedia(m4a);
   const key = `workspace/${upload.organizationId}/audio/${upload.videoAssetId}.${upload.locale}.${upload.id}.m4a`;
   await storage.put(key, createReadStream(m4a), "audio/mp4");
