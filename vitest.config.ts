@@ -1,9 +1,12 @@
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
+const root = import.meta.dirname;
 const alias = {
-  "@": path.resolve(import.meta.dirname),
-  "server-only": path.resolve(import.meta.dirname, "test/empty-module.ts"),
+  "@": root,
+  "server-only": path.resolve(root, "test/empty-module.ts"),
 };
 
 /**
@@ -16,9 +19,80 @@ const extraExclude = (process.env.TEST_EXCLUDE ?? "")
   .map((g) => g.trim())
   .filter(Boolean);
 
+const SKIP_DIRS = new Set(["node_modules", ".next", ".git", ".data", ".data-e2e", "e2e"]);
+
+/** Test files under `dir` (relative to the root) whose name ends with `suffix`. */
+function testFiles(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir === "." ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".")) out.push(...testFiles(rel, suffix));
+    } else if (entry.name.endsWith(suffix)) out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * Integration files that replace modules with `vi.mock`: they run in a fresh module registry each
+ * (`isolate: true`), since a mock must not leak into, or miss, other files of the same worker. Every
+ * other integration file shares its worker's modules with the files before it (`isolate: false`):
+ * importing the app (every route, the schema, zod declarations) once per worker instead of once
+ * per file is most of what makes the default run fast. Found by reading the files, so a new file
+ * that mocks is isolated without anyone listing it.
+ */
+const integrationFiles = testFiles(".", ".int.test.ts").filter((f) => !f.startsWith("test/faults/") && f !== "test/server.int.test.ts");
+/**
+ * Files whose tests claim work across every organization of the database (the autopilot's "next
+ * due task" at a time in the future would take another file's task): they run while no other
+ * integration file does, beside the unit tests.
+ */
+const SOLE_FILES = ["server/services/autopilot/runs.int.test.ts"];
+const mockingFiles = integrationFiles.filter((f) => !SOLE_FILES.includes(f) && /\bvi\.mock\(/.test(readFileSync(path.join(root, f), "utf8")));
+
+/**
+ * The files that take longest (renders, the hostile-input sweep, a webhook receiver's 10-second
+ * timeout) start first, so they are not the tail of the run. Vitest orders by the durations it
+ * cached from earlier runs, and a fresh clone has none (it then orders by file size).
+ */
+const LONGEST_FIRST = [
+  "server/services/exports/exports.int.test.ts",
+  "server/services/drops/drops.int.test.ts",
+  "server/api/hostile-input.int.test.ts",
+  "server/services/webhooks/webhooks.int.test.ts",
+  "server/services/content/workouts.int.test.ts",
+];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.indexOf(path.relative(root, f.moduleId));
+      return i === -1 ? LONGEST_FIRST.length : i;
+    };
+    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
+  }
+}
+
+const integrationBase = {
+  environment: "node" as const,
+  globalSetup: ["test/global-setup.ts"],
+  setupFiles: ["test/setup-int.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: "threads" as const,
+  maxWorkers: 3,
+};
+
+/**
+ * Projects. `npm test` runs `unit` and the two integration projects (the default loop, about two
+ * minutes on two cores); CI also runs `server` (the real `npm start` and seed CLI) and `faults`
+ * (servers killed, restarted and doubled), which need a production build and minutes of real time.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
@@ -28,22 +102,42 @@ export default defineConfig({
           include: ["**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**", ".next/**", "e2e/**", "test/faults/**", ...extraExclude],
           environment: "node",
+          // Pure functions: files of a worker share its modules (no vi.mock in unit tests). Run
+          // beside the integration projects, whose workers mostly wait on the database.
+          pool: "threads",
+          isolate: false,
+          maxWorkers: 3,
         },
       },
       {
         resolve: { alias },
         test: {
+          ...integrationBase,
           name: "integration",
           sequence: { groupOrder: 1 },
-          include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", ".next/**", "e2e/**", "test/server.int.test.ts", "test/faults/**", ...extraExclude],
-          environment: "node",
-          globalSetup: ["test/global-setup.ts"],
-          setupFiles: ["test/setup-int.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: "forks",
-          maxWorkers: 3,
+          include: integrationFiles.filter((f) => !mockingFiles.includes(f) && !SOLE_FILES.includes(f)),
+          exclude: ["node_modules/**", ...extraExclude],
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...integrationBase,
+          name: "integration-mocks",
+          sequence: { groupOrder: 1 },
+          include: mockingFiles,
+          exclude: ["node_modules/**", ...extraExclude],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...integrationBase,
+          name: "integration-alone",
+          sequence: { groupOrder: 0 },
+          include: SOLE_FILES,
+          exclude: ["node_modules/**", ...extraExclude],
         },
       },
       {

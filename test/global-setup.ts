@@ -18,12 +18,35 @@ declare module "vitest" {
   }
 }
 
-let embedded: EmbeddedHandle | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
-let dataDir = "";
+interface RunDatabase {
+  url: string;
+  dataDir: string;
+  embedded: EmbeddedHandle | null;
+  dropDatabase: (() => Promise<void>) | null;
+  /** Projects using it (the integration projects share one database and DATA_DIR). */
+  users: number;
+  /** The seed drops' media, rendered in the background (see shared-fixtures.ts). */
+  dropMedia: Promise<void>;
+}
+
+/**
+ * Kept on globalThis: each project that lists this file loads its own copy of the module, and they
+ * must share one database (one engine start, one migration, one set of shared fixtures per run).
+ */
+const shared = globalThis as { __formaRunDatabase?: Promise<RunDatabase> };
 
 export async function setup(project: TestProject): Promise<void> {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "forma-test-"));
+  shared.__formaRunDatabase ??= createRunDatabase();
+  const run = await shared.__formaRunDatabase;
+  run.users++;
+  project.provide("databaseUrl", run.url);
+  project.provide("dataDir", run.dataDir);
+}
+
+async function createRunDatabase(): Promise<RunDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "forma-test-"));
+  let embedded: EmbeddedHandle | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
   let url: string;
   const external = process.env.DATABASE_URL;
   if (external) {
@@ -52,9 +75,10 @@ export async function setup(project: TestProject): Promise<void> {
   process.env.DATA_DIR = dataDir;
   const { resetEnvCache } = await import("../server/env");
   resetEnvCache();
+  let dropMedia: Promise<void>;
   try {
     const { prepareSharedFixtures } = await import("./shared-fixtures");
-    await prepareSharedFixtures();
+    ({ dropMedia } = await prepareSharedFixtures(url));
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
@@ -62,14 +86,17 @@ export async function setup(project: TestProject): Promise<void> {
     }
     resetEnvCache();
   }
-  project.provide("databaseUrl", url);
-  project.provide("dataDir", dataDir);
+  return { url, dataDir, embedded, dropDatabase, users: 0, dropMedia };
 }
 
 export async function teardown(): Promise<void> {
+  const run = await shared.__formaRunDatabase;
+  if (!run || --run.users > 0) return;
+  shared.__formaRunDatabase = undefined;
+  await run.dropMedia;
   const { closeDb } = await import("../db/client");
   await closeDb().catch(() => {});
-  await dropDatabase?.().catch((e) => console.error("could not drop test database", e));
-  await embedded?.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+  await run.dropDatabase?.().catch((e) => console.error("could not drop test database", e));
+  await run.embedded?.stop().catch(() => {});
+  rmSync(run.dataDir, { recursive: true, force: true });
 }

@@ -195,6 +195,11 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     return e;
   };
   const now = Date.now();
+  // One statement per table for the whole library (a round trip per workout made this most of a
+  // test library's cost).
+  const workoutRows: (typeof workouts.$inferInsert)[] = [];
+  const workoutCategoryRows: (typeof workoutCategories.$inferInsert)[] = [];
+  const segmentRows: (typeof workoutSegments.$inferInsert)[] = [];
   for (const [wi, w] of WORKOUTS.entries()) {
     const workoutId = newId();
     workoutIdByKey.set(w.key, workoutId);
@@ -203,7 +208,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     const duration = Math.round(segRows.reduce((sum, s) => sum + s.durationSeconds, 0));
     const firstExercise = w.segments.find((s) => s.kind === "exercise") as { exerciseKey: string } | undefined;
     const previewKey = firstExercise?.exerciseKey ?? "squat";
-    await db.insert(workouts).values({
+    workoutRows.push({
       id: workoutId,
       organizationId,
       trainerId: trainerIdByKey.get(w.trainerKey) ?? trainerRows[0]!.id,
@@ -232,9 +237,12 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
       publishedAt: isDraft(w.key) ? null : new Date(now - (WORKOUTS.length - wi) * 3_600_000),
       createdAt: new Date(now - (WORKOUTS.length - wi) * 3_600_000),
     });
-    if (w.categoryKeys.length) await db.insert(workoutCategories).values(w.categoryKeys.map((k) => ({ workoutId, categoryId: categoryId(k) })));
-    await db.insert(workoutSegments).values(segRows);
+    workoutCategoryRows.push(...w.categoryKeys.map((k) => ({ workoutId, categoryId: categoryId(k) })));
+    segmentRows.push(...segRows);
   }
+  await db.insert(workouts).values(workoutRows);
+  if (workoutCategoryRows.length) await db.insert(workoutCategories).values(workoutCategoryRows);
+  await db.insert(workoutSegments).values(segmentRows);
 
   async function segmentRow(s: WorkoutSegmentSeed, workoutId: string, position: number): Promise<typeof workoutSegments.$inferInsert> {
     const common = { id: newId(), workoutId, position };
@@ -305,20 +313,25 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
       };
     }),
   );
-  for (const pool of MUSIC_POOLS) {
-    const poolId = newId();
-    const trainerId = pool.owner === "organization" ? null : (trainerIdByKey.get(pool.owner) ?? null);
-    await db.insert(musicPools).values({ id: poolId, organizationId, trainerId, name: pool.key });
-    await db.insert(musicPoolTracks).values(pool.trackKeys.map((k, position) => ({ poolId, trackId: trackIdByKey.get(k)!, position })));
-  }
+  const poolRows = MUSIC_POOLS.map((pool) => ({
+    id: newId(),
+    organizationId,
+    trainerId: pool.owner === "organization" ? null : (trainerIdByKey.get(pool.owner) ?? null),
+    name: pool.key,
+    trackKeys: pool.trackKeys,
+  }));
+  await db.insert(musicPools).values(poolRows.map(({ trackKeys: _, ...row }) => row));
+  await db.insert(musicPoolTracks).values(poolRows.flatMap((pool) => pool.trackKeys.map((k, position) => ({ poolId: pool.id, trackId: trackIdByKey.get(k)!, position }))));
 
   // Plans
   const planIds: string[] = [];
   const privatePlanIds: string[] = [];
+  const planRows: (typeof plans.$inferInsert)[] = [];
+  const planWorkoutRows: (typeof planWorkouts.$inferInsert)[] = [];
   for (const p of PLANS) {
     const planId = newId();
     (p.visibility === "public" ? planIds : privatePlanIds).push(planId);
-    await db.insert(plans).values({
+    planRows.push({
       id: planId,
       organizationId,
       trainerId: trainerRows[0]!.id,
@@ -333,10 +346,10 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
       durationWeeks: p.durationWeeks,
       daysPerWeek: p.daysPerWeek,
     });
-    await db.insert(planWorkouts).values(
-      p.schedule.map((s) => ({ planId, week: s.week, day: s.day, position: 0, workoutId: workoutIdByKey.get(s.workoutKey)! })),
-    );
+    planWorkoutRows.push(...p.schedule.map((s) => ({ planId, week: s.week, day: s.day, position: 0, workoutId: workoutIdByKey.get(s.workoutKey)! })));
   }
+  await db.insert(plans).values(planRows);
+  await db.insert(planWorkouts).values(planWorkoutRows);
 
   // Feedback options
   await db.insert(feedbackOptions).values([
@@ -365,20 +378,20 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   );
 
   // Exercise groups
-  for (const g of EXERCISE_GROUPS) {
-    const groupId = newId();
-    await db.insert(exerciseGroups).values({ id: groupId, organizationId, name: g.name, type: g.type, rounds: g.rounds, restBetweenRoundsSeconds: g.restBetweenRoundsSeconds });
-    await db.insert(exerciseGroupItems).values(
+  const groupRows = EXERCISE_GROUPS.map((g) => ({ id: newId(), organizationId, name: g.name, type: g.type, rounds: g.rounds, restBetweenRoundsSeconds: g.restBetweenRoundsSeconds }));
+  await db.insert(exerciseGroups).values(groupRows);
+  await db.insert(exerciseGroupItems).values(
+    EXERCISE_GROUPS.flatMap((g, i) =>
       g.items.map((it, position) => ({
-        groupId,
+        groupId: groupRows[i]!.id,
         position,
         videoAssetId: exerciseIdByKey.get(it.exerciseKey)!,
         workSeconds: it.workSeconds ?? null,
         reps: it.reps ?? null,
         restSeconds: it.restSeconds,
       })),
-    );
-  }
+    ),
+  );
 
   // Social drops (ready ones pointing at the media rendered at seed time; one still processing)
   await seedOrganizationDrops(db, organizationId, { workoutIdByKey, exerciseIdByKey });

@@ -25,14 +25,17 @@ async function fingerprintSql(): Promise<string> {
         ? "t.id = $1"
         : [r.org ? "t.organization_id = $1" : null, r.member ? "t.end_user_id in (select id from end_users where organization_id = $1)" : null].filter(Boolean).join(" or ");
     if (!where) continue;
-    // Count and an order-independent sum of row hashes: any insert, update or delete changes it, without sorting rows.
-    parts.push(`select '${r.table_name}:' || count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0) as x from "${r.table_name}" t where ${where}`);
+    // Count and the sum of the rows' creating transaction ids (xmin): an insert, an update (even one
+    // that writes the same values: a new row version) or a delete changes it, without hashing or
+    // sorting rows. Freezing keeps xmin as it was (PostgreSQL 9.4+).
+    parts.push(`select '${r.table_name}:' || count(*) || ':' || coalesce(sum(t.xmin::text::bigint), 0) as x from "${r.table_name}" t where ${where}`);
   }
   statement = `select md5(string_agg(x, '|' order by x)) as fp from (${parts.join(" union all ")}) f`;
   return statement;
 }
 
+/** Prepared: planning the union of every table costs more than running it (hostile-input calls it after each of ~3,400 requests). */
 export async function organizationFingerprint(organizationId: string): Promise<string> {
-  const [row] = await getSql().unsafe<{ fp: string }[]>(await fingerprintSql(), [organizationId]);
+  const [row] = await getSql().unsafe<{ fp: string }[]>(await fingerprintSql(), [organizationId], { prepare: true });
   return row!.fp;
 }
