@@ -42,7 +42,10 @@ describe("local days", () => {
     const formats = new Map<string, Intl.DateTimeFormat>();
     const exact = (ms: number, timeZone: string) => {
       let f = formats.get(timeZone);
-      if (!f) formats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+      if (!f) {
+        f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+        formats.set(timeZone, f);
+      }
       return f.format(ms);
     };
     // DST in spring and autumn, a 30-minute DST (Lord Howe), +5:45, +12:45/+13:45, -3:30/-2:30 and a seconds offset.
