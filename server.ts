@@ -10,6 +10,7 @@ import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
+import { pagesBuilt } from "./server/http/pages-build";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
 import { attachRealtime, closeRealtime } from "./server/realtime/socket";
@@ -28,6 +29,8 @@ await startCacheInvalidation();
 const demo = await ensureDemoWorkspace({ log: say });
 await startJobWorker();
 
+// On a first start the pages are still being built (scripts/start.ts): wait for them here.
+await pagesBuilt();
 const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 await app.prepare();
 const handle = app.getRequestHandler();
