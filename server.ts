@@ -4,7 +4,7 @@ import next from "next";
 import { bootstrapDatabase } from "./db/bootstrap";
 import { startCacheInvalidation } from "./db/cache-invalidation";
 import { closeDb } from "./db/client";
-import { ensureDemoWorkspace } from "./db/seed/demo";
+import { ensureDemoWorkspace, renderDemoDropMedia } from "./db/seed/demo";
 import { log } from "./server/api/log";
 import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
@@ -27,7 +27,6 @@ applyDerivedEnv();
 const { embedded } = await bootstrapDatabase({ log: say });
 await startCacheInvalidation();
 const demo = await ensureDemoWorkspace({ log: say });
-await startJobWorker();
 
 // On a first start the pages are still being built (scripts/start.ts): wait for them here.
 await pagesBuilt();
@@ -92,6 +91,11 @@ server.listen(port, host, () => {
   }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
+await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
+// Background work starts once requests are served: jobs (the seed's export renders among them) and
+// the seed drops' media, so neither delays a first start.
+await startJobWorker();
+void renderDemoDropMedia({ log: (m, fields) => log("info", m, fields) }).catch((err) => log("error", "rendering the seed drops' media failed", { err: String(err) }));
 
 let closing = false;
 async function shutdown(signal: string) {
