@@ -4,7 +4,7 @@ import next from "next";
 import { bootstrapDatabase } from "./db/bootstrap";
 import { startCacheInvalidation } from "./db/cache-invalidation";
 import { closeDb } from "./db/client";
-import { ensureDemoWorkspace, renderDemoDropMedia } from "./db/seed/demo";
+import { ensureDemoWorkspace } from "./db/seed/demo";
 import { log } from "./server/api/log";
 import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
@@ -92,10 +92,8 @@ server.listen(port, host, () => {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
 await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
-// Background work starts once requests are served: jobs (the seed's export renders among them) and
-// the seed drops' media, so neither delays a first start.
+// Jobs start once requests are served: the seed's export renders must not delay a first start.
 await startJobWorker();
-void renderDemoDropMedia({ log: (m, fields) => log("info", m, fields) }).catch((err) => log("error", "rendering the seed drops' media failed", { err: String(err) }));
 
 let closing = false;
 async function shutdown(signal: string) {

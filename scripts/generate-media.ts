@@ -900,9 +900,16 @@ async function verifyMedia(rel: string, data: Buffer, expected: number): Promise
 }
 
 async function writeManifest(): Promise<Record<string, ManifestEntry>> {
+  // The seed drops' renders (drops/...) are made from this media by scripts/render-seed-drops.ts:
+  // kept as they are (run that script after this one when the clips changed).
+  const previous = JSON.parse(await readFile(path.join(OUT, "manifest.json"), "utf8").catch(() => "{}")) as Record<string, ManifestEntry>;
   const manifest: Record<string, ManifestEntry> = {};
   for (const rel of await listFiles(OUT)) {
     if (rel === "manifest.json") continue;
+    if (rel.startsWith("drops/")) {
+      if (previous[rel]) manifest[rel] = previous[rel];
+      continue;
+    }
     const contentType = CONTENT_TYPES[path.extname(rel)];
     if (!contentType || (contentType !== "image/jpeg" && !durations.has(rel))) {
       // Left over from an earlier plan (e.g. a renamed music track): not ours any more.

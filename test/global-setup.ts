@@ -25,8 +25,6 @@ interface RunDatabase {
   dropDatabase: (() => Promise<void>) | null;
   /** Projects using it (the integration projects share one database and DATA_DIR). */
   users: number;
-  /** The seed drops' media, rendered in the background (see shared-fixtures.ts). */
-  dropMedia: Promise<void>;
 }
 
 /**
@@ -75,10 +73,9 @@ async function createRunDatabase(): Promise<RunDatabase> {
   process.env.DATA_DIR = dataDir;
   const { resetEnvCache } = await import("../server/env");
   resetEnvCache();
-  let dropMedia: Promise<void>;
   try {
     const { prepareSharedFixtures } = await import("./shared-fixtures");
-    ({ dropMedia } = await prepareSharedFixtures(url));
+    await prepareSharedFixtures();
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
@@ -86,14 +83,13 @@ async function createRunDatabase(): Promise<RunDatabase> {
     }
     resetEnvCache();
   }
-  return { url, dataDir, embedded, dropDatabase, users: 0, dropMedia };
+  return { url, dataDir, embedded, dropDatabase, users: 0 };
 }
 
 export async function teardown(): Promise<void> {
   const run = await shared.__formaRunDatabase;
   if (!run || --run.users > 0) return;
   shared.__formaRunDatabase = undefined;
-  await run.dropMedia;
   const { closeDb } = await import("../db/client");
   await closeDb().catch(() => {});
   await run.dropDatabase?.().catch((e) => console.error("could not drop test database", e));

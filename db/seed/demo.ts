@@ -4,7 +4,6 @@ import { count } from "drizzle-orm";
 import { env } from "@/server/env";
 import { getDb } from "../client";
 import { apiKeys } from "../schema";
-import { renderSeedDropMedia } from "./drops";
 import { seedOrganizationPair } from "./seed";
 
 interface DemoWorkspace {
@@ -34,8 +33,7 @@ export async function ensureDemoWorkspace(opts: { log: (m: string) => void }): P
     return null;
   }
   opts.log("empty database: creating the demo workspace");
-  // The seed drops' media is rendered after the server starts listening (renderDemoDropMedia).
-  const seeded = await seedOrganizationPair(db, "Forma Demo", { dropMedia: false });
+  const seeded = await seedOrganizationPair(db, "Forma Demo");
   const demo = { organizationId: seeded.organizationId, apiKey: seeded.apiKey, consoleUser: seeded.consoleUser };
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ ...demo, otherOrganizationId: seeded.otherOrganizationId, endUser: seeded.endUser }, null, 2));
@@ -43,15 +41,3 @@ export async function ensureDemoWorkspace(opts: { log: (m: string) => void }): P
   return demo;
 }
 
-/**
- * Renders the seed drops' media that is missing (all of it after a first start: about 17 s of
- * ffmpeg and next/og on two cores). Started once the server listens, so a first start is not kept
- * waiting; until it finishes, the demo drops' previews answer 404. `npm run seed` renders what is
- * still missing itself.
- */
-export async function renderDemoDropMedia(opts: { log: (m: string, fields?: Record<string, unknown>) => void }): Promise<void> {
-  const started = Date.now();
-  const { getMediaStorage } = await import("@/server/media/storage");
-  await renderSeedDropMedia(getMediaStorage());
-  opts.log("seed drop media ready", { ms: Date.now() - started });
-}

@@ -12,10 +12,13 @@ import { WORKOUTS } from "./data/workouts";
 import { seedManifest } from "./manifest";
 
 /**
- * Seed drops are real media: rendered once per installation (and again when their definition or
- * the render sizes change) by the render job's own ffmpeg and next/og code, into shared keys
- * under `seed/drops/<version>/<drop>/`. Every seeded workspace's drop rows point at them, the way
- * seeded workouts point at the shared demo clips.
+ * Seed drops are real media, rendered by the render job's own ffmpeg and next/og code into shared
+ * keys under `seed/drops/<version>/<drop>/`. Every seeded workspace's drop rows point at them, the
+ * way seeded workouts point at the shared demo clips. The renders are committed demo media
+ * (db/seed/media/drops, made by scripts/render-seed-drops.ts) and copied by the seed like the rest;
+ * when the definitions or render sizes change without new renders, an installation renders the
+ * missing keys itself (renderSeedDropMedia), and db/seed/seed-drops.test.ts fails until they are
+ * committed.
  */
 const RENDER_VERSION = 1;
 const REEL_MAX_SECONDS = 60;

@@ -17,7 +17,7 @@ vi.mock("@/server/jobs", async (importOriginal) => ({
 
 describe("the run contract's seed", () => {
   it("asks the background export lane to render every published workout of both demo libraries, and records the requests", async () => {
-    const seeded = await seedOrganizationPair(getDb(), "Seed Export Check", { dropMedia: false });
+    const seeded = await seedOrganizationPair(getDb(), "Seed Export Check");
     const published = (
       await getDb().execute<{ id: string }>(sql`
         select id from workouts where organization_id in (${seeded.organizationId}, ${seeded.otherOrganizationId})

@@ -11,9 +11,10 @@ import { upsertReferenceData } from "./reference";
 import { upsertStockCatalog } from "./stock";
 
 /** Platform-wide data every workspace relies on: reference data, stock catalog, demo media, seed drop renders. */
-export async function seedPlatform(db: Db, opts: { dropMedia?: boolean } = {}): Promise<void> {
+export async function seedPlatform(db: Db): Promise<void> {
   await importSeedMedia(getMediaStorage());
-  if (opts.dropMedia !== false) await renderSeedDropMedia(getMediaStorage());
+  // Committed renders are imported above; this renders only what they lack (stale definitions).
+  await renderSeedDropMedia(getMediaStorage());
   await db.transaction(async (tx) => {
     await upsertReferenceData(tx);
     await upsertStockCatalog(tx);
@@ -43,8 +44,8 @@ export interface SeedResult {
  * The run contract's seed: a fresh pair of organizations with complete demo libraries and
  * fresh keys, so runs never interfere. Each organization is created in one transaction.
  */
-export async function seedOrganizationPair(db: Db, label = "Forma Demo", opts: { dropMedia?: boolean } = {}): Promise<SeedResult> {
-  await seedPlatform(db, opts);
+export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promise<SeedResult> {
+  await seedPlatform(db);
   const suffix = Math.random().toString(36).slice(2, 8);
   const main = await db.transaction(async (tx) => {
     const organizationId = await createOrganization(tx, { name: `${label} Studio`, subscriptionPlan: "internal" });

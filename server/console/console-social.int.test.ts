@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, createTestOrg, expectError, useTestApp } from "@/test/harness";
 import { type ConsoleTrainer, consoleCall, createConsoleTrainer } from "@/test/support/console";
-import { ensureSeedDropMedia } from "@/test/support/seed-drop-media";
 
 /** The console's Social page routes: the same services as /v1 (drops, social-publish), plus connecting accounts. */
 useTestApp();
@@ -14,7 +13,6 @@ let stranger: ConsoleTrainer;
 let base: string;
 
 beforeAll(async () => {
-  await ensureSeedDropMedia();
   lib = await createLibraryOrg();
   owner = await createConsoleTrainer(lib.organizationId, "owner");
   trainer = await createConsoleTrainer(lib.organizationId, "trainer");

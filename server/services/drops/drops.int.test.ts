@@ -11,7 +11,6 @@ import type { JobEvent } from "@/server/jobs";
 import { inlineIo, jpegSize, mediaFile } from "@/test/support/social";
 import { CHANNEL_PRESET_SPECS, COVER_SIZE, VIDEO_SIZE, charCount, composePostText } from "./presets";
 import { renderDropJob } from "./render-drop";
-import { ensureSeedDropMedia } from "@/test/support/seed-drop-media";
 
 /** Job events recorded instead of sent: these tests run the render job inline, so no worker may race them. */
 const sent = vi.hoisted(() => [] as JobEvent[]);
@@ -33,7 +32,6 @@ let stretch: string;
 let processing: string;
 
 beforeAll(async () => {
-  await ensureSeedDropMedia();
   [org, other] = await Promise.all([createLibraryOrg(), createLibraryOrg({ name: "Other Studio" })]);
   const rows = await db().select().from(drops).where(eq(drops.organizationId, org.organizationId));
   hiit = rows.find((r) => r.title.startsWith("HIIT Burn"))!.id;

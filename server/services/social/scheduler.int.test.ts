@@ -29,7 +29,6 @@ import { PermanentPublishError, registerPlatformAdapter, unregisterPlatformAdapt
 import { sandboxAdapter } from "./adapters/sandbox";
 import { listSocialDeliveries, listSocialPublications } from "./history";
 import { MAX_ATTEMPTS, planDueRuns, runSocialPublishTick } from "./publish";
-import { ensureSeedDropMedia } from "@/test/support/seed-drop-media";
 
 /** Job events recorded instead of sent: these tests run the jobs themselves, so no worker may race them. */
 const sentJobs = vi.hoisted(() => [] as JobEvent[]);
@@ -48,7 +47,6 @@ let org: TestLibraryOrg;
 const WEEKLY = { type: "weekly", timeZone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], times: ["06:00"] };
 
 beforeAll(async () => {
-  await ensureSeedDropMedia();
   org = await createLibraryOrg();
 });
 afterEach(() => overrideLanguageModel(undefined));
