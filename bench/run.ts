@@ -154,7 +154,7 @@ async function main() {
     console.error("starting the server (builds when needed)...");
     // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the server's node.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     server.stdout!.on("data", (d) => (out += d));
     for (let t = 0; !out.includes("Forma is running"); t++) {

@@ -10,18 +10,23 @@ export type Db = PostgresJsDatabase<Schema>;
 export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * The pool lives on globalThis only in development, so hot reloads do not leak connections. In
- * production each module copy keeps its own pool: the custom server's direct API path and Next's
- * bundle each load this module, and a handle must never be shared between two drizzle copies.
+ * One connection pool per process, kept on globalThis: the custom server's API path and Next's
+ * bundle (pages, the console's sign-in) each load this module, and each copy wraps the same pool
+ * in its own drizzle handle (a drizzle handle is never shared between two drizzle copies; the
+ * postgres.js pool is a plain client both can drive). So an instance opens DB_POOL_MAX
+ * connections for requests, not one pool per module copy (see docs/operations.md, "Connections").
  */
-let holder: { __formaDb?: { db: Db; sql: postgres.Sql } } | null = null;
-/** Decided on first use, not at import: scripts may set the environment after importing this module. */
-const globalForDb = () => (holder ??= env().NODE_ENV === "development" ? (globalThis as never) : {});
+interface SharedPool {
+  sql: postgres.Sql;
+  url: string;
+}
+const shared = globalThis as unknown as { __formaPool?: SharedPool };
+/** This module copy's drizzle handle over the shared pool. */
+let local: { db: Db; sql: postgres.Sql } | null = null;
 
-function connect(): { db: Db; sql: postgres.Sql } {
-  const { DATABASE_URL: url, DB_POOL_MAX, DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_MS } = env();
-  if (!url) throw new Error("DATABASE_URL is not set: start through server.ts or db/bootstrap.ts");
-  const sql = openPostgres(url, {
+function openPool(url: string): postgres.Sql {
+  const { DB_POOL_MAX, DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_MS } = env();
+  return openPostgres(url, {
     // 10 by default: on a small machine more connections only add context switches, and with
     // fewer, concurrent statements share connections (pipelined, one socket write per batch);
     // transactions still need enough of them (measured in BENCHMARKS.md).
@@ -37,7 +42,16 @@ function connect(): { db: Db; sql: postgres.Sql } {
     backoff: (retries: number) => Math.min(0.5, 0.025 * 2 ** retries),
     connection: { application_name: "forma", ...(DB_STATEMENT_TIMEOUT_MS > 0 ? { statement_timeout: DB_STATEMENT_TIMEOUT_MS } : {}) },
   });
-  return { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
+}
+
+function connect(): { db: Db; sql: postgres.Sql } {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: start through server.ts or db/bootstrap.ts");
+  // A pool for another database (a test that switched DATABASE_URL) is not reused.
+  if (shared.__formaPool?.url !== url) shared.__formaPool = { sql: openPool(url), url };
+  const sql = shared.__formaPool.sql;
+  if (local?.sql !== sql) local = { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
+  return local;
 }
 
 /** The postgres.js client that runs `db`'s statements: the pool, or a transaction's own connection. */
@@ -50,22 +64,18 @@ export function poolOf(db: Tx): postgres.Sql | null {
   return "$client" in db ? (db.$client as postgres.Sql) : null;
 }
 
-/** The pool of this module copy. */
+/** The process's pool, through this module copy's drizzle handle. */
 export function getDb(): Db {
-  const g = globalForDb();
-  g.__formaDb ??= connect();
-  return g.__formaDb.db;
+  return (local && local.sql === shared.__formaPool?.sql ? local : connect()).db;
 }
 
 export function getSql(): postgres.Sql {
-  const g = globalForDb();
-  g.__formaDb ??= connect();
-  return g.__formaDb.sql;
+  return (local && local.sql === shared.__formaPool?.sql ? local : connect()).sql;
 }
 
 export async function closeDb(): Promise<void> {
-  const g = globalForDb();
-  const current = g.__formaDb;
-  g.__formaDb = undefined;
+  const current = shared.__formaPool;
+  shared.__formaPool = undefined;
+  local = null;
   await current?.sql.end({ timeout: 5 });
 }

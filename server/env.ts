@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   SOCIAL_ADAPTER: z.string().min(1).default("sandbox"),
   /** ffmpeg binary for media jobs; defaults to the one from @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** Where an ffmpeg of the system is looked for when FFMPEG_PATH is unset (server/media/ffmpeg.ts). */
+  PATH: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Largest accepted JSON body in bytes. */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),

@@ -1,5 +1,7 @@
 import { type Readiness, databaseReadiness, probeDatabase } from "@/db/readiness";
+import { connectionBudget } from "@/server/connection-budget";
 import { API_VERSION } from "@/server/env";
+import { ffmpegChoice } from "@/server/media/ffmpeg";
 import { bodyResponse } from "@/server/http/direct-body";
 import { DirectRequest } from "@/server/http/direct-request";
 
@@ -7,18 +9,24 @@ export const dynamic = "force-dynamic";
 
 const HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
-/** The answer for a readiness state; deep answers add the probe's latency or error. */
+/** What the deep answer says of this instance: the ffmpeg that runs media jobs, the database connections it may open. */
+function instanceDetails() {
+  const { version, source } = ffmpegChoice();
+  return { ffmpeg: { version, source }, connections: connectionBudget() };
+}
+
+/** The answer for a readiness state; deep answers add the probe's latency or error and the instance's details. */
 function healthBody(state: Readiness, deep: boolean): string {
   const checkedAt = state.checkedAt.toISOString();
   const body = state.ok
-    ? { status: "ok", version: API_VERSION, database: "ok", checkedAt, ...(deep ? { databaseLatencyMs: state.latencyMs } : {}) }
+    ? { status: "ok", version: API_VERSION, database: "ok", checkedAt, ...(deep ? { databaseLatencyMs: state.latencyMs, ...instanceDetails() } : {}) }
     : {
         error: { code: "ServiceUnavailable", message: "The database is not answering; the service is not ready." },
         status: "degraded",
         version: API_VERSION,
         database: "unreachable",
         checkedAt,
-        ...(deep ? { databaseError: state.error } : {}),
+        ...(deep ? { databaseError: state.error, ...instanceDetails() } : {}),
       };
   return JSON.stringify(body);
 }

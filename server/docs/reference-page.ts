@@ -1,26 +1,37 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { DemoCredentials } from "./demo-credentials";
 
 /**
  * The interactive reference at /docs: Scalar's standalone bundle, served from our own origin
- * (/docs/scalar.js, read from node_modules: no CDN, works offline), rendering /openapi.json with
+ * (/docs/scalar.js, from the build or node_modules: no CDN, works offline), rendering /openapi.json with
  * "try it" against the origin the page was opened from, request samples in curl, JavaScript and
  * Python, the webhooks section and the narrative sections of the document's description.
  * Everything that would reach out to scalar.com is off: default fonts, telemetry, the AI agent,
  * MCP, the proxy, developer tools.
  */
-const SCALAR_DIR = () => path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
-let version: string | null = null;
+/**
+ * Where Scalar's bundle is: the build's copy (dist/scalar, written by scripts/build-server.ts: a
+ * production install has no @scalar/api-reference, a development dependency), else the package.
+ */
+let location: { bundle: string; version: string } | null = null;
+function scalar(): { bundle: string; version: string } {
+  if (!location) {
+    const built = path.join(process.cwd(), "dist", "scalar");
+    const pkg = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
+    const [dir, bundle] = existsSync(path.join(built, "standalone.js")) ? [built, path.join(built, "standalone.js")] : [pkg, path.join(pkg, "dist", "browser", "standalone.js")];
+    location = { bundle, version: (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version };
+  }
+  return location;
+}
 
 export function scalarVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.join(SCALAR_DIR(), "package.json"), "utf8")) as { version: string }).version;
-  return version;
+  return scalar().version;
 }
 
 /** Scalar's self-contained browser bundle (no further chunks, fonts or CDN requests). */
 export function scalarBundlePath(): string {
-  return path.join(SCALAR_DIR(), "dist", "browser", "standalone.js");
+  return scalar().bundle;
 }
 
 /**

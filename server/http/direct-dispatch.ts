@@ -3,6 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type RouteFile, discoverRoutes, matchRoute } from "./app-router";
+import { isDirectRoute } from "./direct-routes";
+import { bundledRoutes } from "./route-table";
 import { directBody } from "./direct-body";
 import { DirectRequest, headersOf } from "./direct-request";
 import { corsHeaders, preflightHeaders } from "@/server/api/cors";
@@ -31,9 +33,11 @@ const EXACT = new Set(["/health", "/v1"]);
  * the API reads. They get the full streaming Request (uploads send chunks of several megabytes).
  */
 const CONSOLE_PREFIX = "/api/console/";
+/** Inngest calls the jobs here: they run in this process's module copy, like every other job. */
+const INNGEST_PATH = "/api/inngest";
 
 const isApiPath = (pathname: string) => EXACT.has(pathname) || PREFIXES.some((p) => pathname.startsWith(p));
-const isConsolePath = (pathname: string) => pathname.startsWith(CONSOLE_PREFIX);
+const isConsolePath = (pathname: string) => pathname.startsWith(CONSOLE_PREFIX) || pathname === INNGEST_PATH;
 
 function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody: boolean): Request {
   return new Request(url, {
@@ -45,21 +49,20 @@ function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody
   });
 }
 
-const isApiRoute = (r: RouteFile) => {
-  const [first, second] = r.segments;
-  if (first?.kind === "static" && first.value === "api") return second?.kind === "static" && second.value === "console";
-  return first?.kind === "static" && (first.value === "v1" || first.value === "media" || first.value === "health");
-};
-
 /**
  * `all: true` serves every route file of `appDir` (the integration-test harness uses that to run the
  * real handlers over HTTP without a Next build).
  */
 export async function createDirectDispatcher(appDir: string, baseUrl: () => string, opts: { all?: boolean } = {}): Promise<DirectDispatcher> {
-  const routes = discoverRoutes(appDir).filter((r) => opts.all || isApiRoute(r));
+  const routes = (bundledRoutes ?? discoverRoutes(appDir)).filter((r) => opts.all || isDirectRoute(r));
   type RouteModule = Record<string, Handler | undefined>;
   const modules = new Map<RouteFile, Promise<RouteModule>>();
   const loaded = new Map<RouteFile, RouteModule>();
+  // The compiled server's routes come with their modules; from sources they are imported by path.
+  for (const r of bundledRoutes ?? []) {
+    loaded.set(r, r.module as RouteModule);
+    modules.set(r, Promise.resolve(r.module as RouteModule));
+  }
   const load = (r: RouteFile) => {
     let m = modules.get(r);
     if (!m) {

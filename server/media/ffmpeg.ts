@@ -1,16 +1,89 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { createRequire } from "node:module";
 import { setPriority } from "node:os";
+import path from "node:path";
 import type { Writable } from "node:stream";
-import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { env } from "@/server/env";
 
+/** Which ffmpeg runs the media jobs, and why (logged at start, in `/health?deep=1`). */
+export interface FfmpegChoice {
+  path: string;
+  /** What `ffmpeg -version` says, e.g. `5.1.9-0+deb12u1` or the bundled build's `N-47683-g0e8eb07980-static`. */
+  version: string;
+  source: "FFMPEG_PATH" | "PATH" | "bundled";
+  /** Set for the bundled build: a 2018 ffmpeg decoding untrusted uploads. */
+  warning?: string;
+}
+
+/** The first line of `ffmpeg -version`: "ffmpeg version <version> Copyright ...". */
+export function parseFfmpegVersion(output: string): string | null {
+  return /^ffmpeg version (\S+)/m.exec(output)?.[1] ?? null;
+}
+
+/** The major version of a release (`5.1.9-0+deb12u1` is 5, `n6.1` is 6); null for a git build (`N-47683-g...`). */
+export function ffmpegMajor(version: string): number | null {
+  const m = /^n?(\d+)\.\d/.exec(version);
+  return m ? Number(m[1]) : null;
+}
+
+function versionOf(file: string): string | null {
+  const r = spawnSync(file, ["-hide_banner", "-version"], { encoding: "utf8", timeout: 10_000 });
+  return r.status === 0 ? parseFfmpegVersion(r.stdout) : null;
+}
+
+function onPath(name: string, searchPath: string): string | null {
+  for (const dir of searchPath.split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, name);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+/** The static build from the npm registry (`@ffmpeg-installer/ffmpeg`, 4.1 of 2018, no ffprobe), resolved only when used. */
+function bundledPath(): string {
+  return (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+}
+
 /**
- * ffmpeg for every media job (workout exports, social drop variants, clip transcodes). The
- * binary comes from the npm registry (`@ffmpeg-installer/ffmpeg`, a static build without
- * ffprobe) unless FFMPEG_PATH names another one. Probing parses `ffmpeg -i`'s report.
+ * Chooses the ffmpeg once: FFMPEG_PATH when set; else an `ffmpeg` on PATH of version 5 or newer
+ * (a maintained build, such as Debian's: the Docker image installs it); else the bundled static
+ * build, with a warning that names its age. Uploads are opened the same locked-down way whichever
+ * runs (server/media/untrusted.ts).
+ */
+export function chooseFfmpeg(opts: { ffmpegPath?: string; searchPath: string; bundled: () => string }): FfmpegChoice {
+  if (opts.ffmpegPath) return { path: opts.ffmpegPath, version: versionOf(opts.ffmpegPath) ?? "unknown", source: "FFMPEG_PATH" };
+  const system = onPath("ffmpeg", opts.searchPath);
+  const systemVersion = system ? versionOf(system) : null;
+  if (system && systemVersion && (ffmpegMajor(systemVersion) ?? 0) >= 5) return { path: system, version: systemVersion, source: "PATH" };
+  const bundled = opts.bundled();
+  const version = versionOf(bundled) ?? "unknown";
+  return {
+    path: bundled,
+    version,
+    source: "bundled",
+    warning: `using the bundled ffmpeg (${version}, a 2018 build) for media jobs and uploads: install ffmpeg 5 or newer (apt-get install ffmpeg) or set FFMPEG_PATH`,
+  };
+}
+
+let chosen: FfmpegChoice | null = null;
+
+export function ffmpegChoice(): FfmpegChoice {
+  chosen ??= chooseFfmpeg({ ffmpegPath: env().FFMPEG_PATH, searchPath: env().PATH, bundled: bundledPath });
+  return chosen;
+}
+
+/**
+ * ffmpeg for every media job (workout exports, social drop variants, clip transcodes), as
+ * {@link ffmpegChoice} decided. Probing parses `ffmpeg -i`'s report (the bundled build has no ffprobe).
  */
 export function ffmpegPath(): string {
-  return env().FFMPEG_PATH ?? ffmpegInstaller.path;
+  return ffmpegChoice().path;
 }
 
 export class FfmpegError extends Error {

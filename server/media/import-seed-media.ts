@@ -6,7 +6,6 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { MediaStorage } from "./storage";
 
 export interface SeedMediaEntry {
@@ -26,7 +25,8 @@ export const SEED_MEDIA_PREFIX = "seed/";
 
 export const seedMediaKey = (relativePath: string) => `${SEED_MEDIA_PREFIX}${relativePath}`;
 
-export const DEFAULT_SEED_MEDIA_DIR = fileURLToPath(new URL("../../db/seed/media/", import.meta.url));
+/** From the project root (the working directory of `npm start`, the image and the tests), so the compiled server finds it too. */
+export const DEFAULT_SEED_MEDIA_DIR = path.join(process.cwd(), "db", "seed", "media");
 
 export async function readSeedMediaManifest(mediaDir: string = DEFAULT_SEED_MEDIA_DIR): Promise<SeedMediaManifest> {
   return JSON.parse(await readFile(path.join(mediaDir, "manifest.json"), "utf8")) as SeedMediaManifest;

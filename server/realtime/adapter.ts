@@ -20,6 +20,9 @@ export interface RealtimeAdapter {
  * others (one NOTIFY per command, see cast-channel.ts). libpq's `?host=/dir` (the embedded engine's
  * Unix socket) is read by `pg` natively.
  */
+/** PostgreSQL connections of the Socket.IO adapter without Redis: one LISTEN, the rest publish. */
+export const REALTIME_CONNECTIONS = 4;
+
 export function createRealtimeAdapter(opts: { databaseUrl?: string; redisUrl?: string }): RealtimeAdapter | null {
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
@@ -34,7 +37,7 @@ export function createRealtimeAdapter(opts: { databaseUrl?: string; redisUrl?: s
     };
   }
   if (!opts.databaseUrl) return null;
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4, application_name: "forma-realtime", idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: REALTIME_CONNECTIONS, application_name: "forma-realtime", idleTimeoutMillis: 0 });
   pool.on("error", (err) => log("warn", "realtime postgres error", { err: err.message }));
   return {
     kind: "postgres",

@@ -8,7 +8,7 @@ import { openPostgres } from "@/db/connect";
 import { startEmbeddedPostgres } from "@/db/embedded";
 
 /**
- * Fault and several-instance tests run the real thing: `npm start` (scripts/start.ts: build when
+ * Fault and several-instance tests run the real thing: `npm start` (scripts/start.mjs: build when
  * needed, then server.ts with its database, job worker and direct API dispatcher) as child
  * processes, killed, restarted and doubled the way production would do it.
  */
@@ -58,8 +58,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   delete env.VITEST;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
-  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a child process, which a SIGKILL of the CLI would orphan.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // `node scripts/start.mjs`, not `npm start`: npm runs the script in a child process, which a SIGKILL of npm would orphan.
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));

@@ -41,12 +41,15 @@ async function createQueues(boss: PgBoss): Promise<void> {
   }
 }
 
+/** PostgreSQL connections of the job worker's pg-boss pool (a producer-only process opens 2). */
+export const JOB_WORKER_CONNECTIONS = 4;
+
 function newBoss(mode: Mode): PgBoss {
   const boss = new PgBoss({
     connectionString: connectionString(),
     schema: "pgboss",
     application_name: `forma-jobs-${mode}`,
-    max: mode === "worker" ? 4 : 2,
+    max: mode === "worker" ? JOB_WORKER_CONNECTIONS : 2,
     supervise: mode === "worker",
     schedule: mode === "worker",
     migrate: true,

@@ -75,8 +75,12 @@ export async function renderAudio(storage: MediaStorage, inputs: SoundInputs, wo
   return { format, frames };
 }
 
-/** The mixdown process's entry (TypeScript, run through tsx like the server). */
-const MIXDOWN_ENTRY = () => path.join(process.cwd(), "server", "media", "render", "mixdown-process.ts");
+/** Set by the server's compiler (scripts/build-server.ts): the compiled server runs the compiled mixdown. */
+declare const FORMA_COMPILED: boolean | undefined;
+const compiled = typeof FORMA_COMPILED !== "undefined" && FORMA_COMPILED;
+/** The mixdown process: `node dist/mixdown-process.js` in the compiled server, else the TypeScript through tsx. */
+const MIXDOWN_ARGS = () =>
+  compiled ? [path.join(process.cwd(), "dist", "mixdown-process.js")] : ["--import", "tsx", path.join(process.cwd(), "server", "media", "render", "mixdown-process.ts")];
 /** A mixdown that takes longer than this is killed (its encode has the same limit). */
 const MIXDOWN_TIMEOUT_MS = 11 * 60_000;
 const TAIL_BYTES = 4000;
@@ -88,7 +92,7 @@ const TAIL_BYTES = 4000;
  */
 function runMixdown(job: MixdownJob): Promise<{ frames: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MIXDOWN_ENTRY()], { stdio: ["pipe", "pipe", "pipe"], cwd: process.cwd() });
+    const child = spawn(process.execPath, MIXDOWN_ARGS(), { stdio: ["pipe", "pipe", "pipe"], cwd: process.cwd() });
     if (job.nice && child.pid) {
       try {
         setPriority(child.pid, job.nice);
