@@ -1,13 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "@/db/connect";
+import { embeddedSql } from "@/test/faults/support";
 
 /**
- * The real thing: `npm start` (build when needed, server.ts with Next and Socket.IO) on a fresh
+ * The real thing: `npm start` (build when needed, then the compiled server: Next and Socket.IO) on a fresh
  * DATA_DIR (or DATABASE_URL), then the run contract's checks over HTTP, including the seed
  * command while the server runs.
  */
@@ -33,7 +35,7 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn" };
-  server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  server = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -251,5 +253,36 @@ describe("npm start", () => {
     const err = await new Promise<Error & { data?: { code: string } }>((resolve) => bad.on("connect_error", resolve));
     expect(err.data?.code).toBe("Unauthorized");
     bad.close();
+  });
+});
+
+describe("the production runtime", () => {
+  it("is the compiled server on plain node, and keeps to its connection budget under API, page and console traffic", async () => {
+    expect(existsSync(path.join(root, "dist", "server.js"))).toBe(true);
+    const deep = await (await get("/health?deep=1")).json();
+    expect(deep.connections.total).toBe(deep.connections.requests + deep.connections.listen + deep.connections.jobs + deep.connections.realtime);
+    const org = /organizationId ([0-9a-f]{24})/.exec(output)![1]!;
+    const key = /Demo API key\s+(fma_\S+)/.exec(output)![1]!;
+    // API calls (the compiled server's module copy) and pages (Next's) at once, enough of each to
+    // fill a pool of its own.
+    await Promise.all([
+      ...Array.from({ length: 60 }, () => get(`/v1/orgs/${org}/workouts?limit=5`, key).then((r) => r.arrayBuffer())),
+      ...Array.from({ length: 20 }, () => get(`/workouts?orgId=${org}`).then((r) => r.arrayBuffer())),
+      ...Array.from({ length: 4 }, () => get("/console/sign-in").then((r) => r.arrayBuffer())),
+    ]);
+    const url = process.env.DATABASE_URL;
+    const sql = url ? openPostgres(url, { max: 1, onnotice: () => {} }) : await embeddedSql(dataDir);
+    try {
+      const rows = await sql<{ app: string; n: number }[]>`
+        select application_name as app, count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name like 'forma%' group by 1`;
+      const count = (app: string) => rows.find((r) => r.app === app)?.n ?? 0;
+      // One request pool for both module copies (it was a pool each: twice DB_POOL_MAX), plus its LISTEN.
+      expect(count("forma")).toBeGreaterThan(0);
+      expect(count("forma")).toBeLessThanOrEqual(deep.connections.requests + deep.connections.listen);
+      expect(rows.reduce((n, r) => n + r.n, 0)).toBeLessThanOrEqual(deep.connections.total);
+    } finally {
+      await sql.end();
+    }
   });
 });
