@@ -57,7 +57,13 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
       // demo key, server/docs/demo-credentials.ts; never a client's value.) And the client address
       // as console sign-in throttling sees it: the connection's, unless a trusted proxy says.
       req.headers[LOCAL_REQUEST_HEADER] = isLocalRequest(req.socket.remoteAddress, req.headers) ? "1" : "0";
-      if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+      if (!trustProxy) {
+        // What a proxy would say is only believed behind a trusted one: Next fills these from the
+        // connection and the Host header instead (server/http/same-origin.ts).
+        req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+        delete req.headers["x-forwarded-host"];
+        delete req.headers["x-forwarded-proto"];
+      }
       await handle(req, res);
     }
   } catch (err) {

@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { ApiError, badRequest, errorResponse, forbidden } from "@/server/api/errors";
 import { log } from "@/server/api/log";
 import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
-import { publicBaseUrl } from "@/server/env";
+import { isSameOrigin } from "./same-origin";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 
@@ -37,10 +37,10 @@ export function cookieValue(req: Request, name: string): string | null {
   return null;
 }
 
-/** Unsafe methods must come from a page of this origin (browsers always send Origin on them). */
-function assertSameOrigin(req: Request, url: URL, allowForm: boolean): void {
+/** Unsafe methods must come from a page of this origin (browsers always send Origin on them; server/http/same-origin.ts). */
+function assertSameOrigin(req: Request, allowForm: boolean): void {
   const origin = req.headers.get("origin");
-  if (origin && origin !== url.origin && origin !== new URL(publicBaseUrl()).origin) throw forbidden("Cross-site requests are not accepted.");
+  if (origin && !isSameOrigin(req, origin)) throw forbidden("Cross-site requests are not accepted.");
   if (req.method === "DELETE") return;
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const form = type === "application/x-www-form-urlencoded";
@@ -53,7 +53,7 @@ export function pageRoute(handler: (ctx: PageRouteContext) => Promise<Response>,
   return async (req: Request, ctx: NextContext): Promise<Response> => {
     try {
       const url = new URL(req.url);
-      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req, url, opts.allowForm ?? false);
+      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req, opts.allowForm ?? false);
       // Path and query text is checked as the API checks it (NUL, invalid UTF-8: 400), before any handler reads it.
       checkedQuery(url.search, "PageQuery");
       const raw = checkedParams((await ctx.params) ?? {}, "PageParams");

@@ -76,27 +76,31 @@ export type SocketRole = "display" | "controller";
  * send with the handshake. `auth` repeats them for clients that build the URL themselves
  * (`io(url + namespace, { path, auth: { apiKey, ...auth } })`).
  */
-function socketInfo<A extends { sessionId: string; role: SocketRole; deviceId?: string }>(auth: A) {
-  const url = publicBaseUrl();
+function socketInfo<A extends { sessionId: string; role: SocketRole; deviceId?: string }>(auth: A, base = publicBaseUrl()) {
+  const url = base;
   const query = new URLSearchParams(Object.entries(auth).filter((e): e is [string, string] => typeof e[1] === "string"));
   return { url, path: SOCKET_IO_PATH, namespace: CAST_NAMESPACE, fullUrl: `${url}${CAST_NAMESPACE}?${query}`, auth };
 }
 
 /** The controller page a display's QR code opens. */
-export function controllerUrl(row: { id: string; code: string }): string {
-  return `${publicBaseUrl()}/cast?sessionId=${row.id}&code=${row.code}`;
+export function controllerUrl(row: { id: string; code: string }, base = publicBaseUrl()): string {
+  return `${base}/cast?sessionId=${row.id}&code=${row.code}`;
 }
 
-/** The display-side resource (create and snapshot): code, QR, socket details and the current status. */
-export async function toCastSession(row: CastSessionRow, now = Date.now()) {
-  const payload = controllerUrl(row);
+/**
+ * The display-side resource (create and snapshot): code, QR, socket details and the current status.
+ * `base` is where its links point (PUBLIC_BASE_URL; the hosted display page passes the address it
+ * was opened at when that is not set: server/http/same-origin.ts).
+ */
+export async function toCastSession(row: CastSessionRow, now = Date.now(), base = publicBaseUrl()) {
+  const payload = controllerUrl(row, base);
   return {
     id: row.id,
     organizationId: row.organizationId,
     code: row.code,
     displayName: row.displayName,
     qr: { payload, svg: await QRCode.toString(payload, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) },
-    socketIO: socketInfo({ sessionId: row.id, role: "display" as const }),
+    socketIO: socketInfo({ sessionId: row.id, role: "display" as const }, base),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     status: toCastStatus(row, now),

@@ -2,26 +2,48 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
 /**
- * Console passwords: scrypt from node:crypto (memory-hard; N=2^15, r=8, p=1 uses 32 MiB per
- * hash), a 32-byte random salt, stored as a self-describing PHC string
- * `$scrypt$ln=15,r=8,p=1$<salt>$<hash>` so the cost can be raised later without breaking old
- * hashes (verify reads the parameters from the string; `needsRehash` tells sign-in to upgrade).
+ * Console passwords: scrypt from node:crypto at OWASP's minimum (N=2^17, r=8, p=1: 128 MiB and
+ * about half a second per hash here), a 32-byte random salt, stored as a self-describing PHC string
+ * `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` so the cost can be raised without breaking old hashes
+ * (verify reads the parameters from the string; sign-in rehashes a hash that `needsRehash`: the
+ * N=2^15 hashes made before are upgraded on their next sign-in).
  */
-const LOG_N = 15;
+const LOG_N = 17;
 const R = 8;
 const P = 1;
 const KEY_BYTES = 32;
 const SALT_BYTES = 32;
-/** Node refuses scrypt above 32 MiB by default; 128 * N * r is exactly 32 MiB here, plus headroom. */
-const MAX_MEM = 64 * 1024 * 1024;
+/** Node refuses scrypt above 32 MiB by default; 128 * N * r is 128 MiB here, plus headroom. */
+const MAX_MEM = 256 * 1024 * 1024;
+/**
+ * Hashes computed at once: each holds 128 MiB while it runs, so a burst of sign-ins (already
+ * throttled per address and email) queues here instead of taking the process's memory.
+ */
+const CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
 
 /** What a console password must be (the account forms and the seed share it). */
 export const Password = z.string().min(12, "use at least 12 characters").max(200, "use at most 200 characters");
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number, bytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, bytes, { N: 2 ** logN, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, bytes, { N: 2 ** logN, r, p, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { consoleSessions } from "@/db/schema";
+import { consoleSessions, trainers } from "@/db/schema";
 import { createTestOrg } from "@/test/harness";
 import { encodeSessionToken, setTrainerStatus } from "@/test/support/console";
 import { createConsoleAccount } from "./accounts";
@@ -48,6 +48,19 @@ describe("console sign-in", () => {
     expect(row).toMatchObject({ userAgent: "vitest", revokedAt: null });
     // A token naming the session but another trainer is refused.
     expect(await principalFromCookies(await cookieFor("f".repeat(24), result.sessionId))).toBeNull();
+  });
+
+  it("upgrades a password hash made with the earlier cost (scrypt N=2^15) on the next sign-in", async () => {
+    const a = await account();
+    const { scryptSync } = await import("node:crypto");
+    const salt = randomBytes(32);
+    const key = scryptSync(a.password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    await getDb().update(trainers).set({ passwordHash: `$scrypt$ln=15,r=8,p=1$${salt.toString("base64url")}$${key.toString("base64url")}` }).where(eq(trainers.id, a.trainerId));
+    expect((await attempt(a.email, a.password)).trainerId).toBe(a.trainerId);
+    const [row] = await getDb().select({ hash: trainers.passwordHash }).from(trainers).where(eq(trainers.id, a.trainerId));
+    expect(row!.hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+    // The upgraded hash still opens the account.
+    expect((await attempt(a.email, a.password)).trainerId).toBe(a.trainerId);
   });
 
   it("refuses a wrong password and an unknown email alike", async () => {

@@ -1,4 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/server/env";
 import { PAGE_LIMITS } from "@/server/http/page-limits";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, expectError, useTestApp } from "@/test/harness";
@@ -167,5 +169,63 @@ describe("the cast display and controller routes", () => {
     // Another phone takes over: the first phone's token no longer opens a controller socket.
     await joinPhone(d, "phone-e");
     expect((await refusal(app.baseUrl, { castToken: phone.token })).data.code).toBe("Forbidden");
+  });
+});
+
+describe("the cast display reached under another name than PUBLIC_BASE_URL", () => {
+  /** POST /api/cast/display as a browser at `host` would send it (node:http: fetch may not set Host). */
+  function openAt(host: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+    const { port } = new URL(app.baseUrl);
+    const payload = JSON.stringify({ orgId: org.organizationId });
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port, path: "/api/cast/display", method: "POST", headers: { host, origin: `http://${host}`, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  }
+
+  it("is served from the address the TV opened (a LAN address, 127.0.0.1 for localhost), and its QR points there when PUBLIC_BASE_URL is not set", async () => {
+    const saved = process.env.PUBLIC_BASE_URL;
+    try {
+      // PUBLIC_BASE_URL set: the display is served from any address, and its links keep the configured base.
+      const lan = await openAt("192.168.1.20:3000");
+      expect(lan.status, JSON.stringify(lan.body)).toBe(201);
+      expect(lan.body.session.qr.payload.startsWith(`${saved}/cast?sessionId=`)).toBe(true);
+      // Not set: the links use the address the display was opened at.
+      delete process.env.PUBLIC_BASE_URL;
+      resetEnvCache();
+      const local = await openAt("192.168.1.20:3000");
+      expect(local.status, JSON.stringify(local.body)).toBe(201);
+      expect(local.body.session.qr.payload).toBe(`http://192.168.1.20:3000/cast?sessionId=${local.body.session.id}&code=${local.body.session.code}`);
+      expect(local.body.session.socketIO.url).toBe("http://192.168.1.20:3000");
+    } finally {
+      process.env.PUBLIC_BASE_URL = saved;
+      resetEnvCache();
+    }
+  });
+
+  it("still refuses another site, and believes X-Forwarded-Host only behind a trusted proxy", async () => {
+    const crossSite = await openAt("192.168.1.20:3000", { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.error.code).toBe("Forbidden");
+    // A forwarded host naming the attacker's origin is ignored without TRUST_PROXY.
+    const spoofed = await openAt("192.168.1.20:3000", { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+    expect(spoofed.status).toBe(403);
+    process.env.TRUST_PROXY = "1";
+    resetEnvCache();
+    try {
+      const proxied = await openAt("10.0.0.5:3000", { origin: "https://forma.example", "x-forwarded-host": "forma.example", "x-forwarded-proto": "https" });
+      expect(proxied.status, JSON.stringify(proxied.body)).toBe(201);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      resetEnvCache();
+    }
   });
 });

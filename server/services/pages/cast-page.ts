@@ -77,9 +77,9 @@ async function requireToken(db: Db, token: string | null, sessionId: string, rol
 }
 
 /** Display: a new pairing session of the organization (404 for an unknown one) and the display's token. */
-export async function openCastDisplay(db: Db, organizationId: string) {
+export async function openCastDisplay(db: Db, organizationId: string, opts: { linkBase?: string } = {}) {
   const viewer = await resolveViewer(db, organizationId, null);
-  const session = await createCastSession(db, viewer.caller, {}, "CastDisplay");
+  const session = await createCastSession(db, viewer.caller, {}, "CastDisplay", opts);
   const token = await signToken(db, { sessionId: session.id, organizationId, role: "display" }, new Date(session.expiresAt));
   return { session, organizationName: viewer.organizationName, token };
 }
