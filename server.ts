@@ -3,7 +3,7 @@ import path from "node:path";
 import next from "next";
 import { bootstrapDatabase } from "./db/bootstrap";
 import { startCacheInvalidation } from "./db/cache-invalidation";
-import { closeDb } from "./db/client";
+import { closeDb, getDb } from "./db/client";
 import { ensureDemoWorkspace } from "./db/seed/demo";
 import { log } from "./server/api/log";
 import { flushUsageTally } from "./server/api/usage-tally";
@@ -14,6 +14,7 @@ import { pagesBuilt } from "./server/http/pages-build";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
 import { ffmpegChoice } from "./server/media/ffmpeg";
+import { loadMediaSigningSecret } from "./server/media/signing";
 import { attachRealtime, closeRealtime } from "./server/realtime/socket";
 
 /**
@@ -26,6 +27,7 @@ const say = (m: string) => log("info", m);
 applyDerivedEnv();
 
 const { embedded } = await bootstrapDatabase({ log: say });
+await loadMediaSigningSecret(getDb());
 const ffmpeg = ffmpegChoice();
 if (ffmpeg.warning) log("warn", ffmpeg.warning, { ffmpeg: ffmpeg.path });
 else say(`ffmpeg ${ffmpeg.version} (${ffmpeg.source === "PATH" ? ffmpeg.path : "FFMPEG_PATH"})`);

@@ -8,3 +8,8 @@ process.env.LOG_LEVEL ??= "error";
 process.env.DB_POOL_MAX ??= "10";
 // Webhook tests deliver to receivers on 127.0.0.1 (the SSRF test turns this off for itself).
 process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ??= "1";
+
+// Media URLs are signed with the installation's key, kept in the run's database.
+const { getDb } = await import("@/db/client");
+const { loadMediaSigningSecret } = await import("@/server/media/signing");
+await loadMediaSigningSecret(getDb());

@@ -1,4 +1,5 @@
 import { env } from "@/server/env";
+import { loadMediaSigningSecret } from "@/server/media/signing";
 import { bootstrapDatabase } from "../bootstrap";
 import { closeDb, getDb } from "../client";
 import { stopJobWorker } from "../../server/jobs";
@@ -13,6 +14,7 @@ process.env.LOG_LEVEL ??= json ? "silent" : "info";
 
 try {
   const { embedded } = await bootstrapDatabase({ log: (m) => say(m) });
+  await loadMediaSigningSecret(getDb());
   const result = await seedOrganizationPair(getDb());
   if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else {

@@ -22,7 +22,7 @@ let dataDir = "";
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "forma-serve-"));
   process.env.DATA_DIR = dataDir;
-  delete process.env.MEDIA_SIGNING_SECRET;
+  process.env.MEDIA_SIGNING_SECRET = "a-configured-secret-for-tests";
   resetEnvCache();
   storage = new LocalDiskStorage(path.join(dataDir, "media"));
   manifest = await importSeedMedia(storage);
@@ -30,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   delete process.env.DATA_DIR;
+  delete process.env.MEDIA_SIGNING_SECRET;
   resetEnvCache();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,15 +16,17 @@ function parts(url: string) {
 describe("media URL signing", () => {
   let dataDir: string;
 
+  // The generated key lives in the database (server/media/signing.int.test.ts); these use a configured one.
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), "forma-signing-"));
     process.env.DATA_DIR = dataDir;
-    delete process.env.MEDIA_SIGNING_SECRET;
+    process.env.MEDIA_SIGNING_SECRET = "a-configured-secret-for-tests";
     resetEnvCache();
   });
 
   afterEach(() => {
     delete process.env.DATA_DIR;
+    delete process.env.MEDIA_SIGNING_SECRET;
     resetEnvCache();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -50,26 +52,16 @@ describe("media URL signing", () => {
     expect(verifyMediaSignature(key, exp, null, NOW)).toBe("missing");
   });
 
-  it("creates one per-installation key file with mode 600 and reuses it", () => {
+  it("signs with MEDIA_SIGNING_SECRET: another secret gives other signatures, and nothing is written to DATA_DIR", () => {
     const first = signMediaUrl("a.mp4", { baseUrl: BASE, now: NOW });
-    const keyFile = path.join(dataDir, "secrets", "media.key");
-    expect(readFileSync(keyFile)).toHaveLength(32);
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(signMediaUrl("a.mp4", { baseUrl: BASE, now: NOW })).toBe(first);
-  });
-
-  it("uses MEDIA_SIGNING_SECRET when set", () => {
-    const fromFile = signMediaUrl("a.mp4", { baseUrl: BASE, now: NOW });
-    process.env.MEDIA_SIGNING_SECRET = "a-configured-secret-for-tests";
+    process.env.MEDIA_SIGNING_SECRET = "another-configured-secret";
     resetEnvCache();
-    try {
-      const fromEnv = signMediaUrl("a.mp4", { baseUrl: BASE, now: NOW });
-      expect(fromEnv).not.toBe(fromFile);
-      const { key, exp, sig } = parts(fromEnv);
-      expect(verifyMediaSignature(key, exp, sig, NOW)).toBe("valid");
-    } finally {
-      delete process.env.MEDIA_SIGNING_SECRET;
-    }
+    const other = signMediaUrl("a.mp4", { baseUrl: BASE, now: NOW });
+    expect(other).not.toBe(first);
+    const { key, exp, sig } = parts(first);
+    expect(verifyMediaSignature(key, exp, sig, NOW)).toBe("invalid");
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it("gives unsigned URLs to images only", () => {

@@ -3,49 +3,41 @@
  * seven days; an HMAC over key and expiry gives that without storing anything per URL, and the
  * same URL shape works whether bytes come from disk or are proxied from S3.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Db } from "@/db/client";
 import { env, publicBaseUrl } from "@/server/env";
+import { installationSecret } from "@/server/secrets";
 import { assertMediaKey, contentTypeForKey } from "./storage";
 
 export const DEFAULT_MEDIA_URL_TTL_SECONDS = 7 * 24 * 3600;
 
-const secrets = new Map<string, Buffer>();
-
 /**
- * MEDIA_SIGNING_SECRET when set; otherwise a random per-installation key kept at
- * `${DATA_DIR}/secrets/media.key`, so URLs survive restarts without any configuration.
- * Created with link(2), which fails if another process won the race, so all processes that
- * share DATA_DIR (server, seed, jobs) end up with the same key.
+ * MEDIA_SIGNING_SECRET when set; otherwise a random per-installation key kept in the database
+ * (`instance_settings`, like the other generated secrets), so instances that share S3 but no disk
+ * sign alike. Loaded once at start (`loadMediaSigningSecret`: the server, the seed command, the
+ * tests) and kept on globalThis, where every module copy of the process finds it; signing stays
+ * synchronous. An installation that kept the key at `${DATA_DIR}/secrets/media.key` (before
+ * 2026-11-28) has it moved into the database, so URLs already handed out stay valid.
  */
-function signingSecret(): Buffer {
+const holder = globalThis as unknown as { __formaMediaSigningSecret?: Buffer };
+
+export async function loadMediaSigningSecret(db: Db): Promise<void> {
   const { MEDIA_SIGNING_SECRET: fromEnv, DATA_DIR } = env();
-  const source = fromEnv ? `env:${fromEnv}` : `file:${path.resolve(DATA_DIR, "secrets", "media.key")}`;
-  const cached = secrets.get(source);
-  if (cached) return cached;
-  const secret = fromEnv ? Buffer.from(fromEnv, "utf8") : readOrCreateKeyFile(source.slice("file:".length));
-  secrets.set(source, secret);
-  return secret;
+  if (fromEnv) return;
+  const legacyFile = path.resolve(DATA_DIR, "secrets", "media.key");
+  const legacy = () => (existsSync(legacyFile) ? readFileSync(legacyFile).toString("base64url") : null);
+  const stored = await installationSecret(db, "media-signing", undefined, legacy);
+  holder.__formaMediaSigningSecret = Buffer.from(stored, "base64url");
 }
 
-function readOrCreateKeyFile(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(tmp, randomBytes(32), { mode: 0o600 });
-  try {
-    linkSync(tmp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-  return readFileSync(file);
+function signingSecret(): Buffer {
+  const fromEnv = env().MEDIA_SIGNING_SECRET;
+  if (fromEnv) return Buffer.from(fromEnv, "utf8");
+  const loaded = holder.__formaMediaSigningSecret;
+  if (!loaded) throw new Error("The media signing secret is not loaded: call loadMediaSigningSecret(db) at start");
+  return loaded;
 }
 
 function signature(key: string, exp: number): string {
