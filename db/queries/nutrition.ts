@@ -44,23 +44,41 @@ export function listNutritionForDays(db: Tx, endUserId: string, days: string[]) 
   return listMembersNutritionForDays(db, [{ endUserId, days }]);
 }
 
+/** A member-day's nutrition, added up: each nutrient's sum over the entries that logged it (null when none did). */
 export interface DayMealRow {
   endUserId: string;
   localDate: string;
+  entries: number;
   caloriesKcal: number | null;
   proteinG: number | null;
   carbsG: number | null;
   fatG: number | null;
 }
 
-/** The same for some days of each of some members (through each member's day index, see memberDaysSource). */
+/**
+ * The same for some days of each of some members (through each member's day index, see
+ * memberDaysSource), added up by PostgreSQL: one row per member-day whatever the number of entries,
+ * so a write to a busy day does not fetch every meal of it.
+ */
 export async function listMembersNutritionForDays(db: Tx, sets: MemberDays[]): Promise<DayMealRow[]> {
   if (!sets.some((s) => s.days.length)) return [];
   return queryPrepared<DayMealRow>(
     db,
-    sql`select n.end_user_id as "endUserId", n.local_date::text as "localDate", n.calories_kcal as "caloriesKcal", n.protein_g as "proteinG",
+    sql`select k.u as "endUserId", n.local_date::text as "localDate", n.entries, n.calories_kcal as "caloriesKcal", n.protein_g as "proteinG",
         n.carbs_g as "carbsG", n.fat_g as "fatG"
       from ${memberDaysSource(sets)}
-      cross join lateral (select * from nutrition_entries e where e.end_user_id = k.u and e.local_date = any(k.days)) n`,
+      cross join lateral (
+        select e.local_date, count(*)::int as entries, sum(e.calories_kcal) as calories_kcal, sum(e.protein_g) as protein_g,
+          sum(e.carbs_g) as carbs_g, sum(e.fat_g) as fat_g
+        from nutrition_entries e where e.end_user_id = k.u and e.local_date = any(k.days) group by e.local_date) n`,
   );
+}
+
+/** How many entries a member has on a member-local day (the cap of logNutrition), counted through the day index. */
+export async function countNutritionEntriesOfDay(db: Tx, endUserId: string, localDate: string, limit: number): Promise<number> {
+  const [row] = await queryPrepared<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from nutrition_entries where end_user_id = ${endUserId} and local_date = ${localDate} limit ${limit}) e`,
+  );
+  return row?.n ?? 0;
 }

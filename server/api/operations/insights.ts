@@ -224,14 +224,14 @@ export const logNutrition = defineOperation({
   tag: TAG,
   summary: "Log a meal or snack",
   description:
-    "Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score.",
+    "Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score. A member-local day holds at most 200 entries: a new entry for a day that has them is 422 UnprocessableEntity (replacing one of them is not).",
   auth: AUTH,
   weight: 1,
   params: MemberParams,
   body: LogNutritionBody,
   bodyRequired: true,
   success: { status: 201, description: "Logged.", schema: z.object({ data: NutritionLogEntry }) },
-  errors: [403, 404],
+  errors: [403, 404, 422],
 });
 
 export const deleteNutritionLog = defineOperation({

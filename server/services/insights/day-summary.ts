@@ -9,7 +9,9 @@ export interface SummaryEntry {
   valueSources: Record<string, HealthSource>;
 }
 
+/** Logged nutrition: one entry, or the sums of several (`entries` of them; 1 when absent). */
 export interface SummaryNutrition {
+  entries?: number;
   caloriesKcal: number | null;
   proteinG: number | null;
   carbsG: number | null;
@@ -73,7 +75,7 @@ export function summarizeDay(entries: SummaryEntry[], nutrition: SummaryNutritio
   }
 
   if (nutrition.length > 0) {
-    entryCounts.nutrition = nutrition.length;
+    entryCounts.nutrition = nutrition.reduce((n, e) => n + (e.entries ?? 1), 0);
     for (const n of NUTRIENTS) {
       const logged = nutrition.filter((e) => e[n] !== null);
       if (logged.length === 0) continue;

@@ -2,19 +2,27 @@ import type { Db } from "@/db/client";
 import { resolveInsightsMember } from "./resolve-member";
 import {
   type NutritionEntryRow,
+  countNutritionEntriesOfDay,
   deleteNutritionEntry,
   findNutritionEntryByExternalId,
   insertNutritionEntry,
   replaceNutritionEntry,
 } from "@/db/queries/nutrition";
 import { lockMemberInsights } from "@/db/queries/health";
-import { badRequest, notFound } from "@/server/api/errors";
+import { badRequest, notFound, unprocessable } from "@/server/api/errors";
 import { BACKFILL_DAYS, FUTURE_SKEW_MS } from "./health-fields";
 import type { InsightsMember } from "./ingest-health-data";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
 import { recomputeDays } from "./recompute-days";
 import { PILLARS, nutrient } from "./scoring";
 import { dayOf, loadWindow } from "./window";
+
+/**
+ * Entries one member may have on one member-local day: a day of real meals and snacks is a few
+ * dozen, and the bound keeps every write to a day (which rolls the day up again) the same size.
+ * A log past it is 422 UnprocessableEntity (docs/insights.md).
+ */
+export const MAX_NUTRITION_ENTRIES_PER_DAY = 200;
 
 export interface NutritionLogInput {
   caloriesKcal?: number;
@@ -77,6 +85,11 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
   const { entry, status } = await db.transaction(async (tx) => {
     await lockMemberInsights(tx, member.id); // before the read, which must see every write committed before it
     const existing = input.externalId ? await findNutritionEntryByExternalId(tx, member.id, input.externalId) : null;
+    if (existing?.localDate !== localDate && (await countNutritionEntriesOfDay(tx, member.id, localDate, MAX_NUTRITION_ENTRIES_PER_DAY)) >= MAX_NUTRITION_ENTRIES_PER_DAY) {
+      throw unprocessable(
+        `This member already has ${MAX_NUTRITION_ENTRIES_PER_DAY} nutrition entries on ${localDate}, the most one day holds; log a meal's items together or replace an entry by its externalId.`,
+      );
+    }
     let entry: NutritionEntryRow | undefined;
     await recomputeDays(tx, member, existing ? [existing.localDate, localDate] : [localDate], async () => {
       entry = existing

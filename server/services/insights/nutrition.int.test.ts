@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { nutritionEntries } from "@/db/schema";
+import { newId } from "@/db/schema/columns";
 import { createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { addDays } from "./local-date";
@@ -72,6 +75,30 @@ describe("POST nutrition/log and DELETE nutrition/log/{externalId}", () => {
     expect(moved.body.data).toMatchObject({ status: "replaced", localDate: d2, day: { date: d2, proteinG: 20, entries: 1 } });
     const p = await pillar(org, m, "nutrition", d2);
     expect(p.body.data.days.find((x: { date: string }) => x.date === d1)).toEqual({ date: d1, hasData: false, score: null });
+  });
+
+  it("holds at most 200 entries a member-day: the next new one is 422, replacing one and other days still work, totals add up", async () => {
+    const org = await createLibraryOrg();
+    const m = await memberOf(org, 0);
+    const day = addDays(todayOf(m), -1);
+    // 198 entries stored directly, two through the API (one with an externalId): 200 on the day.
+    const rows = Array.from({ length: 198 }, () => ({ id: newId(), organizationId: org.organizationId, endUserId: m.id, localDate: day, loggedAt: new Date(noonZ(day)), caloriesKcal: 10, proteinG: 1 }));
+    await getDb().insert(nutritionEntries).values(rows);
+    expect((await logMeal(org, m, { caloriesKcal: 10, proteinG: 1, loggedAt: noonZ(day) })).status).toBe(201);
+    const last = await logMeal(org, m, { externalId: "late-snack", caloriesKcal: 10, proteinG: 1, loggedAt: noonZ(day) });
+    expect(last.body.data.day).toMatchObject({ date: day, entries: 200, caloriesKcal: 2000, proteinG: 200 });
+    const refused = expectError(await logMeal(org, m, { caloriesKcal: 10, loggedAt: noonZ(day) }), 422, "UnprocessableEntity");
+    expect(refused.message).toMatch(/200 nutrition entries on/);
+    // Replacing an entry of the full day is not a new entry.
+    const replaced = await logMeal(org, m, { externalId: "late-snack", caloriesKcal: 500, loggedAt: noonZ(day) });
+    expect(replaced.body.data).toMatchObject({ status: "replaced", day: { entries: 200, caloriesKcal: 2490 } });
+    // Another day takes entries; moving an entry into the full day is refused, out of it allowed.
+    const other = addDays(day, -1);
+    expect((await logMeal(org, m, { externalId: "breakfast", caloriesKcal: 300, loggedAt: noonZ(other) })).status).toBe(201);
+    expectError(await logMeal(org, m, { externalId: "breakfast", caloriesKcal: 300, loggedAt: noonZ(day) }), 422, "UnprocessableEntity");
+    const out = await logMeal(org, m, { externalId: "late-snack", caloriesKcal: 500, loggedAt: noonZ(other) });
+    expect(out.body.data).toMatchObject({ status: "replaced", day: { date: other, entries: 2, caloriesKcal: 800 } });
+    expect((await logMeal(org, m, { caloriesKcal: 10, loggedAt: noonZ(day) })).status).toBe(201);
   });
 
   it("validates the body and the time window", async () => {
