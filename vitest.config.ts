@@ -44,10 +44,10 @@ function testFiles(dir: string, suffix: string): string[] {
 const integrationFiles = testFiles(".", ".int.test.ts").filter((f) => !f.startsWith("test/faults/") && f !== "test/server.int.test.ts");
 /**
  * Files whose tests claim work across every organization of the database (the autopilot's "next
- * due task" at a time in the future would take another file's task): they run while no other
- * integration file does, beside the unit tests.
+ * due task" at a time in the future would take another file's task; the export sweep's due
+ * workouts): they run while no other integration file does, beside the unit tests.
  */
-const SOLE_FILES = ["server/services/autopilot/runs.int.test.ts"];
+const SOLE_FILES = ["server/services/autopilot/runs.int.test.ts", "server/services/exports/exports.int.test.ts"];
 const mockingFiles = integrationFiles.filter((f) => !SOLE_FILES.includes(f) && /\bvi\.mock\(/.test(readFileSync(path.join(root, f), "utf8")));
 
 /**

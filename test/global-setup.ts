@@ -6,6 +6,7 @@ import { openPostgres } from "../db/connect";
 import type { TestProject } from "vitest/node";
 import type { EmbeddedHandle } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { type TestS3, s3Env, startTestS3 } from "./support/s3";
 
 /**
  * One fresh database per test run: a new database on DATABASE_URL's server (dropped after),
@@ -15,6 +16,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     dataDir: string;
+    /** Set when TEST_MEDIA_STORE=s3: the run's S3-compatible server (media in S3 instead of DATA_DIR). */
+    s3Endpoint: string | null;
   }
 }
 
@@ -25,6 +28,7 @@ interface RunDatabase {
   dropDatabase: (() => Promise<void>) | null;
   /** Projects using it (the integration projects share one database and DATA_DIR). */
   users: number;
+  s3: TestS3 | null;
 }
 
 /**
@@ -39,6 +43,7 @@ export async function setup(project: TestProject): Promise<void> {
   run.users++;
   project.provide("databaseUrl", run.url);
   project.provide("dataDir", run.dataDir);
+  project.provide("s3Endpoint", run.s3?.endpoint ?? null);
 }
 
 async function createRunDatabase(): Promise<RunDatabase> {
@@ -66,11 +71,17 @@ async function createRunDatabase(): Promise<RunDatabase> {
     url = embedded.url;
   }
   await runMigrations(url);
+  // TEST_MEDIA_STORE=s3 keeps the run's media in an S3-compatible server (CI runs the media,
+  // upload, export and drop tests that way too).
+  const s3 = process.env.TEST_MEDIA_STORE === "s3" ? await startTestS3() : null;
   // Point this process at the run's database only while preparing fixtures: other projects of the
   // same run (the real-server test) must keep the caller's environment.
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+  const s3Settings = s3 ? s3Env(s3) : {};
+  const saved: Record<string, string | undefined> = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+  for (const k of Object.keys(s3Settings)) saved[k] = process.env[k];
   process.env.DATABASE_URL = url;
   process.env.DATA_DIR = dataDir;
+  Object.assign(process.env, s3Settings);
   const { resetEnvCache } = await import("../server/env");
   resetEnvCache();
   try {
@@ -83,7 +94,7 @@ async function createRunDatabase(): Promise<RunDatabase> {
     }
     resetEnvCache();
   }
-  return { url, dataDir, embedded, dropDatabase, users: 0 };
+  return { url, dataDir, embedded, dropDatabase, users: 0, s3 };
 }
 
 export async function teardown(): Promise<void> {
@@ -94,5 +105,6 @@ export async function teardown(): Promise<void> {
   await closeDb().catch(() => {});
   await run.dropDatabase?.().catch((e) => console.error("could not drop test database", e));
   await run.embedded?.stop().catch(() => {});
+  await run.s3?.stop().catch(() => {});
   rmSync(run.dataDir, { recursive: true, force: true });
 }

@@ -1,8 +1,11 @@
 import { inject } from "vitest";
+import { s3Env } from "./support/s3-settings";
 
 // Integration workers talk to the run's database and keep files in its DATA_DIR.
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.DATA_DIR = inject("dataDir");
+const s3Endpoint = inject("s3Endpoint");
+if (s3Endpoint) Object.assign(process.env, s3Env({ endpoint: s3Endpoint }));
 (process.env as Record<string, string>).NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "error";
 process.env.DB_POOL_MAX ??= "10";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
+import { MediaStoreUnavailableError } from "@/server/media/storage";
 import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
 import { DirectRequest } from "@/server/http/direct-request";
@@ -366,6 +367,13 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         apiError = new ApiError({
           code: "ServiceUnavailable",
           message: "The service cannot reach its database right now. Retry after a few seconds.",
+          headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
+        });
+      } else if (err instanceof MediaStoreUnavailableError) {
+        log("warn", "media store unavailable", { requestId, operationId: op.operationId, err: err.message });
+        apiError = new ApiError({
+          code: "ServiceUnavailable",
+          message: "The service cannot reach its media storage right now. Retry after a few seconds.",
           headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
         });
       } else {

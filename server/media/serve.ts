@@ -5,9 +5,10 @@
  */
 import { Readable } from "node:stream";
 import { ApiError, type ErrorCode, errorResponse } from "@/server/api/errors";
+import { log } from "@/server/api/log";
 import { parseRangeHeader } from "./range";
 import { isPublicMediaKey, verifyMediaSignature } from "./signing";
-import { type MediaBody, type MediaStorage, getMediaStorage, isValidMediaKey } from "./storage";
+import { type MediaBody, type MediaStorage, MediaStoreUnavailableError, getMediaStorage, isValidMediaKey } from "./storage";
 
 export interface ServeMediaOptions {
   /** True on /media/{key}: needs `exp` and `sig`. False on /media/public/{key}: images only. */
@@ -20,8 +21,21 @@ export interface ServeMediaOptions {
 
 const PUBLIC_MAX_AGE_SECONDS = 86_400;
 
-/** Handles GET and HEAD for one media key. */
+/** Handles GET and HEAD for one media key; a media store that does not answer is 503 with Retry-After. */
 export async function serveMedia(request: Request, key: string, opts: ServeMediaOptions): Promise<Response> {
+  try {
+    return await serveStored(request, key, opts);
+  } catch (err) {
+    if (!(err instanceof MediaStoreUnavailableError)) throw err;
+    log("warn", "media store unavailable", { key, err: err.message });
+    return errorResponse(new ApiError({ code: "ServiceUnavailable", message: "Media storage is not answering right now. Retry after a few seconds." }), {
+      "Cache-Control": "no-store",
+      "Retry-After": "5",
+    });
+  }
+}
+
+async function serveStored(request: Request, key: string, opts: ServeMediaOptions): Promise<Response> {
   const now = opts.now ?? Date.now();
   if (!isValidMediaKey(key)) return mediaError("NotFound", "Media not found");
 

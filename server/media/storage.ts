@@ -183,6 +183,18 @@ export interface S3Config {
 }
 
 /**
+ * The media store cannot be reached or answers with a server error (S3 down, throttling, a
+ * network failure). Requests answer 503 ServiceUnavailable with Retry-After, as for the database;
+ * jobs retry.
+ */
+export class MediaStoreUnavailableError extends Error {
+  constructor(method: string, key: string, cause: unknown) {
+    super(`The media store did not answer ${method} ${key}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "MediaStoreUnavailableError";
+  }
+}
+
+/**
  * An S3-compatible bucket over fetch, signed with aws4fetch (SigV4 in a few kilobytes instead
  * of the AWS SDK). Ranges are passed through, so the bucket does the byte slicing.
  */
@@ -212,16 +224,12 @@ export class S3Storage implements MediaStorage {
     // fetch derives Content-Length from a byte array body. Buffers from fs and Buffer.concat
     // sit on plain ArrayBuffers; the cast only narrows TypeScript's ArrayBufferLike.
     const body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-    const res = await this.client.fetch(this.urlFor(key), {
-      method: "PUT",
-      headers: { "Content-Type": contentType },
-      body,
-    });
+    const res = await this.send("PUT", key, { headers: { "Content-Type": contentType }, body });
     await expectOk(res, "PUT", key);
   }
 
   async stat(key: string): Promise<MediaStat | null> {
-    const res = await this.client.fetch(this.urlFor(key), { method: "HEAD" });
+    const res = await this.send("HEAD", key);
     if (res.status === 404) return null;
     await expectOk(res, "HEAD", key);
     const lastModified = res.headers.get("last-modified");
@@ -235,7 +243,7 @@ export class S3Storage implements MediaStorage {
 
   async read(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
     const headers: Record<string, string> = range ? { Range: `bytes=${range.start}-${range.end}` } : {};
-    const res = await this.client.fetch(this.urlFor(key), { method: "GET", headers });
+    const res = await this.send("GET", key, { headers });
     if (res.status === 404) {
       await res.body?.cancel();
       throw new MediaNotFoundError(key);
@@ -246,12 +254,28 @@ export class S3Storage implements MediaStorage {
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.client.fetch(this.urlFor(key), { method: "DELETE" });
+    const res = await this.send("DELETE", key);
     if (res.status !== 404) await expectOk(res, "DELETE", key);
   }
 
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
+  }
+
+  /** One signed request; a network failure or a 5xx (after aws4fetch's own retries) is MediaStoreUnavailableError. */
+  private async send(method: string, key: string, init: RequestInit = {}): Promise<Response> {
+    const url = this.urlFor(key);
+    let res: Response;
+    try {
+      res = await this.client.fetch(url, { ...init, method });
+    } catch (err) {
+      throw new MediaStoreUnavailableError(method, key, err);
+    }
+    if (res.status >= 500) {
+      const detail = await res.text().catch(() => "");
+      throw new MediaStoreUnavailableError(method, key, new Error(`S3 answered ${res.status}: ${detail.slice(0, 200)}`));
+    }
+    return res;
   }
 
   private urlFor(key: string): string {

@@ -47,5 +47,6 @@ export function jpegSize(buf: Buffer): { width: number; height: number } {
 }
 
 /** The file of a media key in the test run's disk storage. */
-export const mediaFile = (key: string) => path.join(process.env.DATA_DIR!, "media", ...key.split("/"));
+/** A stored media object as a local file (a downloaded copy when the run keeps its media in S3). */
+export { localFileOf as mediaFile } from "./media-files";
 

@@ -156,10 +156,10 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
     // The seed's variants are real renders of the workout's clips (made at seed time by the job's code).
     for (const v of d.variants) {
       const key = new URL(v.previewUrl).pathname.replace(/^\/media\//, "");
-      const probe = await probeMedia(mediaFile(key));
+      const probe = await probeMedia(await mediaFile(key));
       expect(probe.video, key).toMatchObject(VIDEO_SIZE[v.aspectRatio as DropAspectRatio]);
       expect(Math.abs(probe.durationSeconds - v.duration), key).toBeLessThanOrEqual(0.5);
-      const cover = await readFile(mediaFile(new URL(v.coverUrl).pathname.replace(/^\/media\//, "")));
+      const cover = await readFile(await mediaFile(new URL(v.coverUrl).pathname.replace(/^\/media\//, "")));
       expect(jpegSize(cover)).toEqual(COVER_SIZE[v.aspectRatio as DropAspectRatio]);
     }
     expect(d.copyPacks.map((c: { locale: string }) => c.locale)).toEqual(["en-US", "de-DE", "es-ES", "fr-FR"]);
@@ -344,11 +344,11 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const variants = await db().select().from(dropVariants).where(eq(dropVariants.dropId, d.id));
     expect(variants).toHaveLength(6);
     for (const v of variants) {
-      const probe = await probeMedia(mediaFile(v.assetKey!));
+      const probe = await probeMedia(await mediaFile(v.assetKey!));
       expect(probe.video, v.assetKey!).toMatchObject(VIDEO_SIZE[v.aspectRatio]);
       expect(Math.abs(probe.durationSeconds - v.durationSeconds), v.assetKey!).toBeLessThanOrEqual(0.5);
       expect(probe.audio?.codec).toBe("aac");
-      const cover = await readFile(mediaFile(v.coverKey!));
+      const cover = await readFile(await mediaFile(v.coverKey!));
       const size = jpegSize(cover);
       expect(size).toEqual(COVER_SIZE[v.aspectRatio]);
       const [w, h] = v.aspectRatio.split(":").map(Number);
@@ -386,7 +386,7 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
       const v = d.variants[0];
       const cover = Buffer.from(await (await fetch(v.coverUrl)).arrayBuffer());
       expect(jpegSize(cover)).toEqual(COVER_SIZE["1:1"]);
-      const probe = await probeMedia(mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, "")));
+      const probe = await probeMedia(await mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, "")));
       expect(probe.video).toMatchObject({ width: 480, height: 480 });
       expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(0.5);
     }

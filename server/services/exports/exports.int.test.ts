@@ -12,7 +12,8 @@ import { sweepWorkoutExports as sweepFunction } from "@/inngest/functions/sweep-
 import { startJobWorker, stopJobWorker } from "@/server/jobs";
 import { probeMedia } from "@/server/media/ffmpeg";
 import { isFaststart } from "@/server/media/mp4";
-import { type LocalDiskStorage, type MediaStorage, getMediaStorage } from "@/server/media/storage";
+import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
+import { localFileOf } from "@/test/support/media-files";
 import { createExportWorkout, recordingIo } from "@/test/support/exports";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
@@ -71,9 +72,8 @@ async function playlistSeconds(workoutId: string): Promise<number> {
   return res.body.data.reduce((sum: number, entry: Record<string, { duration: number }>) => sum + Object.values(entry)[0]!.duration, 0);
 }
 
-function storedFile(key: string): string {
-  return (getMediaStorage() as LocalDiskStorage).pathFor(key);
-}
+/** The stored file (a downloaded copy when the run keeps its media in S3). */
+const storedFile = localFileOf;
 
 describe("rendering a workout's exports", () => {
   let workoutId: string;
@@ -125,11 +125,11 @@ describe("rendering a workout's exports", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const key = decodeURIComponent(new URL(res.text).pathname.slice("/media/".length));
-    const probe = await probeMedia(storedFile(key));
+    const probe = await probeMedia(await storedFile(key));
     expect(Math.abs(probe.durationSeconds - seconds)).toBeLessThan(1);
     expect(probe.video).toMatchObject({ codec: "h264", fps: 25 });
     expect(probe.audio).toMatchObject({ codec: "aac" });
-    expect(isFaststart(await readFile(storedFile(key)))).toBe(true);
+    expect(isFaststart(await readFile(await storedFile(key)))).toBe(true);
   });
 
   it("writes an M4A with the same sound and no picture", async () => {
@@ -138,11 +138,11 @@ describe("rendering a workout's exports", () => {
     expect(res.status, res.text).toBe(200);
     const key = decodeURIComponent(new URL(res.text).pathname.slice("/media/".length));
     expect(key).toMatch(/\.m4a$/);
-    const probe = await probeMedia(storedFile(key));
+    const probe = await probeMedia(await storedFile(key));
     expect(probe.video).toBeNull();
     expect(probe.audio).toMatchObject({ codec: "aac" });
     expect(Math.abs(probe.durationSeconds - seconds)).toBeLessThan(1);
-    expect(isFaststart(await readFile(storedFile(key)))).toBe(true);
+    expect(isFaststart(await readFile(await storedFile(key)))).toBe(true);
   });
 
   it("serves the signed URL with Range support", async () => {
@@ -421,11 +421,11 @@ describe("clips in other formats", () => {
       if (!("plan" in outcome)) throw new Error("no plan");
       await renderExportLocale(db(), outcome.plan, "en-US");
       const video = (await exportRows(workoutId)).find((r) => r.kind === "video")!;
-      const probe = await probeMedia(storedFile(video.assetKey!));
+      const probe = await probeMedia(await storedFile(video.assetKey!));
       expect(probe.video).toMatchObject({ codec: "h264", profile: "Main", width: 320, height: 180, fps: 25 });
       expect(probe.audio).toMatchObject({ codec: "aac", sampleRate: 44100, channels: 2 });
       expect(Math.abs(probe.durationSeconds - (await playlistSeconds(workoutId)))).toBeLessThan(1);
-      await expect(runFfmpeg(["-v", "error", "-i", storedFile(video.assetKey!), "-f", "null", "-"])).resolves.toBeDefined();
+      await expect(runFfmpeg(["-v", "error", "-i", await storedFile(video.assetKey!), "-f", "null", "-"])).resolves.toBeDefined();
     } finally {
       await db().execute(sql`update music_tracks set asset_key = 'seed/music/' || filename where organization_id = ${lib.organizationId}`);
     }

@@ -13,6 +13,7 @@ import { probeMedia } from "@/server/media/ffmpeg";
 import { loadExportPlan } from "@/server/services/exports/export-plan";
 import { createLibraryOrg } from "@/test/fixtures";
 import { createTestOrg } from "@/test/harness";
+import { localFileOf } from "@/test/support/media-files";
 import { createUpload } from "./create-upload";
 import { chunkKey, receiveChunk } from "./receive-chunk";
 import { processUpload, sweepStalledUploads } from "./process-upload";
@@ -62,7 +63,7 @@ describe("the media processing job", () => {
     expect(await storage.exists(asset!.thumbnailKey!)).toBe(true);
     expect(await storage.exists(chunkKey(id, 0))).toBe(false); // chunks are cleaned up
     // The stored file is what the players need: H.264 and AAC, with the index (moov) before the media data.
-    const file = path.join(process.env.DATA_DIR!, "media", asset!.videoKey);
+    const file = await localFileOf(asset!.videoKey);
     const probe = await probeMedia(file);
     expect(probe.video?.codec).toBe("h264");
     const head = readFileSync(file).subarray(0, 4096).toString("latin1");
