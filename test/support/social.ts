@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Tx } from "@/db/client";
 import type { SocialPlatform } from "@/db/schema";
 import type { JobIo } from "@/server/jobs/types";
