@@ -627,7 +627,7 @@ export interface paths {
         put?: never;
         /**
          * Log a meal or snack
-         * @description Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score.
+         * @description Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score. A member-local day holds at most 200 entries: a new entry for a day that has them is 422 UnprocessableEntity (replacing one of them is not).
          *
          *     Rate-limit weight: 1x.
          */
