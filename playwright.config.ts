@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
+/** Set to test a service that is already running (deploy/smoke.sh: two instances behind nginx). */
+const externalBase = process.env.E2E_BASE_URL;
 
 /** Browser tests against the real server (npm start) in Debian's Chromium; no browser download. */
 export default defineConfig({
@@ -12,17 +14,28 @@ export default defineConfig({
   workers: 2,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: externalBase ?? `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `http://127.0.0.1:${port}/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
-  },
+  webServer: externalBase
+    ? undefined
+    : {
+        command: "node scripts/start.mjs",
+        url: `http://127.0.0.1:${port}/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+      },
 });

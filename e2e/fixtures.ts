@@ -15,12 +15,18 @@ export type Seed = SeedResult;
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 /** The same default as playwright.config.ts. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+/**
+ * Where the service under test answers: the server playwright.config.ts starts, or E2E_BASE_URL
+ * (a running service, e.g. two instances behind nginx in deploy/smoke.sh; the seed then writes to
+ * its DATABASE_URL).
+ */
+export const E2E_BASE = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
 
 /** Runs the real seed command against the server under test: a fresh pair of organizations. */
 export function runSeed(): Seed {
   const out = execFileSync("npm", ["run", "--silent", "seed", "--", "--json"], {
     cwd: path.resolve(import.meta.dirname, ".."),
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: "silent" },
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), PUBLIC_BASE_URL: E2E_BASE, LOG_LEVEL: "silent" },
     encoding: "utf8",
     timeout: 180_000,
   });
@@ -33,7 +39,7 @@ export function runSeed(): Seed {
  * through it, so a test that drifts from the contract fails to compile.
  */
 export function formaClient(apiKey: string, accessToken?: string): FormaClient {
-  return createFormaClient({ baseUrl: `http://127.0.0.1:${E2E_PORT}`, apiKey, accessToken });
+  return createFormaClient({ baseUrl: E2E_BASE, apiKey, accessToken });
 }
 
 /** A /v1 answer's body, failing the test (with the error envelope) when the call did not succeed. */

@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import type { FormaClient } from "../../lib/api/client";
-import { E2E_PORT, expect, ok, test } from "../fixtures";
+import { E2E_BASE, expect, ok, test } from "../fixtures";
 
 /**
  * The cast display (/cast?orgId=) and the phone controller (/cast?sessionId=&code=) in Chromium
@@ -80,7 +80,7 @@ test("the display pairs with a controller through the REST API and follows its c
 
   const join = ok(await forma.POST("/v1/cast/pairing/join-by-code", { body: { code, deviceId: "e2e-phone" } }));
   const sessionId = join.data.sessionId;
-  expect(join.data.socketIO.fullUrl).toBe(`http://127.0.0.1:${E2E_PORT}/cast/pairing?sessionId=${sessionId}&role=controller&deviceId=e2e-phone`);
+  expect(join.data.socketIO.fullUrl).toBe(`${E2E_BASE}/cast/pairing?sessionId=${sessionId}&role=controller&deviceId=e2e-phone`);
   // The screen names the paired device.
   const paired = page.locator("[data-cast-device=paired]");
   await expect(paired).toBeVisible({ timeout: 5_000 });

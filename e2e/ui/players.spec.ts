@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import type { FormaClient, components } from "../../lib/api/client";
-import { E2E_PORT, expect, ok, test } from "../fixtures";
+import { E2E_BASE, expect, ok, test } from "../fixtures";
 import { openHost, waitForMessage } from "./host-page";
 
 /**
@@ -9,7 +9,7 @@ import { openHost, waitForMessage } from "./host-page";
  * response. Each player is framed by a partner page on another origin.
  */
 
-const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const BASE = E2E_BASE;
 const embedUrl = (workoutId: string, q: Record<string, string>) => `${BASE}/embed/workout/${workoutId}?${new URLSearchParams(q)}`;
 
 async function expectVideoAdvancing(frame: FrameLocator) {

@@ -37,7 +37,10 @@ const cookieFor = async (trainerId: string, sid: string) => {
   return (name: string) => (name === sessionCookieName() ? token : undefined);
 };
 
-describe("console sign-in", () => {
+// Each wrong or right password costs a scrypt at N=2^17 (128 MiB, a few hundred ms alone, at most two
+// at once per process): the throttling tests hash about ten times, which takes longer than the
+// default 30 s when the machine is busy.
+describe("console sign-in", { timeout: 120_000 }, () => {
   it("signs in with the right password (email in any case) and opens a session the cookie check accepts", async () => {
     const a = await account();
     const result = await attempt(a.email.toUpperCase(), a.password);

@@ -522,11 +522,11 @@ describe("delivery through the job system", () => {
       // answers ("succeeded", "skipped") the engine's last pass reads is the engine's choice. What
       // was sent and recorded is what counts.
       expect(result).toMatchObject({ succeeded: expect.any(Number), skipped: expect.any(Number) });
-      expect(r.received).toHaveLength(1);
-      expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
-      expect(otherReceiver.received).toHaveLength(1);
       // The engine may answer the run from one execution of a step while its twin (the one that took
-      // the claim and sent) is still recording the attempt: wait for that commit.
+      // the claim and sends) is still sending and recording the attempt: wait for both.
+      await expect.poll(() => r.received.length, { timeout: 5_000 }).toBe(1);
+      expect(r.received[0]!.headers["webhook-id"]).toBe(event!.id);
+      await expect.poll(() => otherReceiver.received.length, { timeout: 5_000 }).toBe(1);
       await expect
         .poll(async () => (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0], { timeout: 5_000 })
         .toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
