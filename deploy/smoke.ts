@@ -26,7 +26,9 @@ const PG = process.env.SMOKE_PG ?? "postgres://postgres@127.0.0.1:5432";
 const REDIS = process.env.SMOKE_REDIS ?? "redis://127.0.0.1:6379";
 const CONNECTIONS = Number(process.env.SMOKE_CONNECTIONS ?? 32);
 const LOAD_SECONDS = Number(process.env.SMOKE_SECONDS ?? 24);
-const E2E_SPECS = (process.env.SMOKE_E2E ?? "e2e/ui/cast.spec.ts e2e/ui/grids.spec.ts e2e/api/integrator.spec.ts").split(/\s+/).filter(Boolean);
+const E2E_SPECS = (process.env.SMOKE_E2E ?? "e2e/ui/cast.spec.ts e2e/ui/grids.spec.ts:56 e2e/ui/grids.spec.ts:97 e2e/api/integrator.spec.ts")
+  .split(/\s+/)
+  .filter(Boolean);
 const LB_PORT = 8088;
 const PORTS = [3301, 3302] as const;
 const BASE = `http://127.0.0.1:${LB_PORT}`;
@@ -244,7 +246,12 @@ try {
     say(`browser tests through nginx: ${E2E_SPECS.join(" ")}`);
     const t = Date.now();
     try {
-      await run("npx", ["playwright", "test", ...E2E_SPECS], { ...instanceEnv(PORTS[0]), E2E_BASE_URL: BASE, LOG_LEVEL: "warn" }, true);
+      await run(
+        "npx",
+        ["playwright", "test", ...E2E_SPECS],
+        { ...instanceEnv(PORTS[0]), E2E_BASE_URL: BASE, E2E_DATA_DIR: instanceEnv(PORTS[0]).DATA_DIR, LOG_LEVEL: "warn" },
+        true,
+      );
       check(true, `browser tests through nginx (${((Date.now() - t) / 1000).toFixed(0)} s)`);
     } catch {
       check(false, "browser tests through nginx");
