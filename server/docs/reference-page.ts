@@ -68,6 +68,20 @@ function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
 
+/**
+ * The page's one inline script, the same text on every answer (the configuration, which may carry
+ * the demo key, sits in a JSON data block that is never executed): the CSP allows it by its hash
+ * (server/http/security-headers.ts), so the page needs no nonce and stays cacheable.
+ */
+export const REFERENCE_BOOT_SCRIPT = `
+(function () {
+  var config = JSON.parse(document.getElementById("forma-reference-config").textContent);
+  // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
+  config.servers = [{ url: window.location.origin, description: "This Forma server" }];
+  window.Scalar.createApiReference("#forma-reference", config);
+})();
+`;
+
 export function referencePage(demo: DemoCredentials | null): string {
   const config = {
     url: "/openapi.json",
@@ -104,14 +118,8 @@ ${notice ? `<div class="forma-demo" data-demo-organization-id="${demo!.organizat
 <div id="forma-reference"></div>
 <noscript>The interactive reference needs JavaScript. The contract itself: <a href="/openapi.json">/openapi.json</a>; a text summary: <a href="/llms.txt">/llms.txt</a>.</noscript>
 <script src="/docs/scalar.js?v=${scalarVersion()}"></script>
-<script>
-(function () {
-  var config = ${inlineJson(config)};
-  // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
-  config.servers = [{ url: window.location.origin, description: "This Forma server" }];
-  window.Scalar.createApiReference("#forma-reference", config);
-})();
-</script>
+<script type="application/json" id="forma-reference-config">${inlineJson(config)}</script>
+<script>${REFERENCE_BOOT_SCRIPT}</script>
 </body>
 </html>`;
 }
