@@ -74,12 +74,14 @@ function inlineJson(value: unknown): string {
  * (server/http/security-headers.ts), so the page needs no nonce and stays cacheable.
  */
 export const REFERENCE_BOOT_SCRIPT = `
-(function () {
+// Scalar's zod probes for eval (new Function) to compile its parsers; the CSP forbids eval, so it is told not to try.
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+document.addEventListener("DOMContentLoaded", function () {
   var config = JSON.parse(document.getElementById("forma-reference-config").textContent);
   // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
   config.servers = [{ url: window.location.origin, description: "This Forma server" }];
   window.Scalar.createApiReference("#forma-reference", config);
-})();
+});
 `;
 
 export function referencePage(demo: DemoCredentials | null): string {
@@ -117,9 +119,9 @@ export function referencePage(demo: DemoCredentials | null): string {
 ${notice ? `<div class="forma-demo" data-demo-organization-id="${demo!.organizationId}">${notice}</div>` : ""}
 <div id="forma-reference"></div>
 <noscript>The interactive reference needs JavaScript. The contract itself: <a href="/openapi.json">/openapi.json</a>; a text summary: <a href="/llms.txt">/llms.txt</a>.</noscript>
-<script src="/docs/scalar.js?v=${scalarVersion()}"></script>
 <script type="application/json" id="forma-reference-config">${inlineJson(config)}</script>
 <script>${REFERENCE_BOOT_SCRIPT}</script>
+<script src="/docs/scalar.js?v=${scalarVersion()}"></script>
 </body>
 </html>`;
 }
