@@ -18,26 +18,9 @@ const config: NextConfig = {
     return [{ source: "/embed/workout/:workoutId", destination: "/embed/workout" }];
   },
   async headers() {
-    // The console and its sign-in never render inside another site's frame (clickjacking): CSP
-    // frame-ancestors for current browsers, X-Frame-Options for older ones.
-    const noFraming = [
-      { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-      { key: "X-Frame-Options", value: "DENY" },
-    ];
-    return [
-      { source: "/console/:path*", headers: noFraming }, // also /console itself (zero or more segments)
-      { source: "/api/auth/:path*", headers: noFraming },
-      {
-        // Players carry their key in the URL by contract: never send that URL as a Referer (media,
-        // scripts, API calls), and let any partner page frame them.
-        source: "/embed/:path*",
-        headers: [
-          { key: "Referrer-Policy", value: "no-referrer" },
-          { key: "Content-Security-Policy", value: "frame-ancestors *" },
-          { key: "X-Robots-Tag", value: "noindex" },
-        ],
-      },
-    ];
+    // The security headers (CSP, framing, Referrer-Policy...) are set by server.ts for every answer
+    // (server/http/security-headers.ts); this only keeps search engines off the players.
+    return [{ source: "/embed/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex" }] }];
   },
 };
 

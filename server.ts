@@ -11,8 +11,10 @@ import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { pagesBuilt } from "./server/http/pages-build";
+import { SecurityHeaders, arrivedOverTls, loadPrerenderedScriptHashes, newNonce, responseKind, scriptHash } from "./server/http/security-headers";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
+import { REFERENCE_BOOT_SCRIPT } from "./server/docs/reference-page";
 import { ffmpegChoice } from "./server/media/ffmpeg";
 import { loadMediaSigningSecret } from "./server/media/signing";
 import { attachRealtime, closeRealtime } from "./server/realtime/socket";
@@ -42,6 +44,24 @@ const handle = app.getRequestHandler();
 
 const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(process.cwd(), "app"), publicBaseUrl);
 
+// The security headers of every answer (server/http/security-headers.ts). Pages Next prerendered
+// are allowed their inline scripts by hash (read from this build); /docs's one inline script too.
+const scriptHashes = dev ? new Map<string, string[]>() : loadPrerenderedScriptHashes(path.resolve(env().NEXT_DIST_DIR));
+scriptHashes.set("/docs", [scriptHash(REFERENCE_BOOT_SCRIPT)]);
+const security = new SecurityHeaders(
+  {
+    // Media URLs and links are made with PUBLIC_BASE_URL, which may name another origin than the one a page was opened at.
+    extraOrigins: env().PUBLIC_BASE_URL ? [new URL(publicBaseUrl()).origin] : [],
+    embedFrameAncestors: env().EMBED_FRAME_ANCESTORS,
+    development: dev,
+  },
+  scriptHashes,
+);
+/** Sets headers on a response before its handler writes it (a handler's own value of a header wins). */
+function setAll(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  for (const k in headers) res.setHeader(k, headers[k]!);
+}
+
 // Handlers still running. A client may hang up while its request is handled (the server then no
 // longer counts the connection), so shutdown waits for these before it closes the database.
 let running = 0;
@@ -53,8 +73,23 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   running++;
   try {
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
-    if (direct?.handles(pathname)) await direct.dispatch(req, res);
-    else {
+    const tls = arrivedOverTls(req.headers, false, trustProxy);
+    if (direct?.handles(pathname)) {
+      setAll(res, security.forApi(tls));
+      await direct.dispatch(req, res);
+    } else {
+      const kind = responseKind(pathname);
+      if (kind === "page") {
+        const headers = security.forPage(pathname, newNonce(), tls);
+        // Next puts the nonce of the request's CSP on the scripts of the page it renders; a client's own value never counts.
+        req.headers["content-security-policy"] = headers["content-security-policy"];
+        delete req.headers["content-security-policy-report-only"];
+        setAll(res, headers);
+      } else {
+        delete req.headers["content-security-policy"];
+        delete req.headers["content-security-policy-report-only"];
+        setAll(res, kind === "api" ? security.forApi(tls) : security.forAsset(tls));
+      }
       // For pages, read by Next: from this machine and not relayed by a proxy? (/docs's local-only
       // demo key, server/docs/demo-credentials.ts; never a client's value.) And the client address
       // as console sign-in throttling sees it: the connection's, unless a trusted proxy says.

@@ -41,7 +41,9 @@ function testFiles(dir: string, suffix: string): string[] {
  * per file is most of what makes the default run fast. Found by reading the files, so a new file
  * that mocks is isolated without anyone listing it.
  */
-const integrationFiles = testFiles(".", ".int.test.ts").filter((f) => !f.startsWith("test/faults/") && f !== "test/server.int.test.ts");
+/** Files that start the real `npm start` (the "server" project): they need a production build. */
+const SERVER_FILES = ["test/server.int.test.ts", "test/security-headers.int.test.ts"];
+const integrationFiles = testFiles(".", ".int.test.ts").filter((f) => !f.startsWith("test/faults/") && !SERVER_FILES.includes(f));
 /**
  * Files whose tests claim work across every organization of the database (the autopilot's "next
  * due task" at a time in the future would take another file's task; the export sweep's due
@@ -145,7 +147,7 @@ export default defineConfig({
         test: {
           name: "server",
           sequence: { groupOrder: 2 },
-          include: ["test/server.int.test.ts"],
+          include: SERVER_FILES,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 300_000,

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect } from "./csp";
 import type { SeedResult } from "../db/seed/seed";
 import { type FormaClient, createFormaClient } from "../lib/api/client";
 

@@ -30,6 +30,17 @@ const EnvSchema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("0")
     .transform((v) => v === "1" || v === "true"),
+  /**
+   * Who may frame the players under /embed/ (CSP frame-ancestors sources, space-separated, e.g.
+   * "https://app.example.com https://*.example.org"). Default `*`: any partner site, as the run
+   * contract allows. Every other page may not be framed at all.
+   */
+  EMBED_FRAME_ANCESTORS: z
+    .string()
+    .regex(/^[A-Za-z0-9*:/.[\]' -]+$/, "space-separated CSP sources")
+    .default("*"),
+  /** Where Next's build is (next.config.ts distDir; tests build into their own). */
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),

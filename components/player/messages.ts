@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser, zod would probe for eval (new Function) to compile parsers; the pages' CSP forbids
+// eval (server/http/security-headers.ts), so it is told not to try. The server keeps its compiled parsers.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /**
  * The structured messages between a host page and a Forma player iframe: one zod-validated union
  * keyed by `type` (every name starts with FORMA_), checked when a player receives a message and

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { createFormaClient, newIdempotencyKey } from "../../lib/api/client";
 import { demoWorkspace } from "../demo";
 

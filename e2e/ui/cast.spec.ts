@@ -1,5 +1,6 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import type { FormaClient } from "../../lib/api/client";
+import { watchCsp } from "../csp";
 import { E2E_BASE, expect, ok, test } from "../fixtures";
 
 /**
@@ -142,7 +143,7 @@ test("the display pairs with a controller through the REST API and follows its c
   await page.screenshot({ path: "e2e/screenshots/cast-display-finished-desktop.png" });
 });
 
-test("a phone opens the QR link, picks a workout, starts it and drives the display", async ({ browser, page, seed }) => {
+test("a phone opens the QR link, picks a workout, starts it and drives the display", async ({ browser, page, seed, cspViolations }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   const code = await openDisplay(page, seed.organizationId);
@@ -151,6 +152,7 @@ test("a phone opens the QR link, picks a workout, starts it and drives the displ
   expect(url.searchParams.get("code")).toBe(code);
 
   const phoneContext = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+  await watchCsp(phoneContext, cspViolations);
   const phone = await phoneContext.newPage();
   try {
     await phone.goto(`${url.pathname}${url.search}`);
@@ -196,7 +198,7 @@ test("a phone opens the QR link, picks a workout, starts it and drives the displ
   }
 });
 
-test("the phone offers Done on a rep-based exercise only, and Done moves the display on", async ({ browser, page, forma, seed }) => {
+test("the phone offers Done on a rep-based exercise only, and Done moves the display on", async ({ browser, page, forma, seed, cspViolations }) => {
   test.setTimeout(120_000);
   // A seeded workout with a rep-based exercise (reps, not AMRAP) that is not its first segment.
   let picked: { id: string; name: string; repIndex: number } | null = null;
@@ -215,6 +217,7 @@ test("the phone offers Done on a rep-based exercise only, and Done moves the dis
   const link = (await page.locator("p", { hasText: "/cast?sessionId=" }).first().textContent())!.trim();
   const sessionId = new URL(link).searchParams.get("sessionId")!;
   const phoneContext = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+  await watchCsp(phoneContext, cspViolations);
   const phone = await phoneContext.newPage();
   try {
     await phone.goto(`/cast?sessionId=${sessionId}&code=${code}`);

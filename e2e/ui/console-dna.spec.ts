@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { type Seed, openSection, seedWorkspace, signIn } from "../console-fixtures";
 import { formaClient, ok } from "../fixtures";
 

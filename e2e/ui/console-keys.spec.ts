@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { type Seed, openSection, screenshotPath, seedWorkspace, signIn } from "../console-fixtures";
 import { formaClient } from "../fixtures";
 

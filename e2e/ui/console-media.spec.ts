@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { type Seed, openSection, seedWorkspace, signIn } from "../console-fixtures";
 import { formaClient, ok } from "../fixtures";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../csp";
 import { demoWorkspace } from "../demo";
 
 test("the interactive reference renders the contract from this origin only, and tries a call with the demo key", async ({ page, baseURL }) => {

@@ -68,6 +68,22 @@ function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
 
+/**
+ * The page's one inline script, the same text on every answer (the configuration, which may carry
+ * the demo key, sits in a JSON data block that is never executed): the CSP allows it by its hash
+ * (server/http/security-headers.ts), so the page needs no nonce and stays cacheable.
+ */
+export const REFERENCE_BOOT_SCRIPT = `
+// Scalar's zod probes for eval (new Function) to compile its parsers; the CSP forbids eval, so it is told not to try.
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+document.addEventListener("DOMContentLoaded", function () {
+  var config = JSON.parse(document.getElementById("forma-reference-config").textContent);
+  // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
+  config.servers = [{ url: window.location.origin, description: "This Forma server" }];
+  window.Scalar.createApiReference("#forma-reference", config);
+});
+`;
+
 export function referencePage(demo: DemoCredentials | null): string {
   const config = {
     url: "/openapi.json",
@@ -103,15 +119,9 @@ export function referencePage(demo: DemoCredentials | null): string {
 ${notice ? `<div class="forma-demo" data-demo-organization-id="${demo!.organizationId}">${notice}</div>` : ""}
 <div id="forma-reference"></div>
 <noscript>The interactive reference needs JavaScript. The contract itself: <a href="/openapi.json">/openapi.json</a>; a text summary: <a href="/llms.txt">/llms.txt</a>.</noscript>
+<script type="application/json" id="forma-reference-config">${inlineJson(config)}</script>
+<script>${REFERENCE_BOOT_SCRIPT}</script>
 <script src="/docs/scalar.js?v=${scalarVersion()}"></script>
-<script>
-(function () {
-  var config = ${inlineJson(config)};
-  // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
-  config.servers = [{ url: window.location.origin, description: "This Forma server" }];
-  window.Scalar.createApiReference("#forma-reference", config);
-})();
-</script>
 </body>
 </html>`;
 }
