@@ -49,6 +49,13 @@ export const autopilotTasks = pgTable(
     nextRunAt: ts("next_run_at"),
     /** Runs that executed (success or failed): rotates categories and difficulties and seeds each run differently. */
     executions: integer().notNull().default(0),
+    /**
+     * The run in progress (docs/autopilot.md "Runs and locks"): a run claims the task (token and
+     * lease) in a short transaction, calls the model with no lock held, and commits only while
+     * its token is still here. A claim whose lease has passed is void (a crashed run).
+     */
+    runClaimToken: text(),
+    runClaimedUntil: ts("run_claimed_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
