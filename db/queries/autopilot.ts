@@ -34,8 +34,8 @@ export async function findAutopilotTask(db: Tx, organizationId: string, taskId: 
 }
 
 /**
- * A live task of an organization, locked for this transaction (FOR UPDATE): run-now and the
- * scheduler serialize on it, and a delete waits for a run in progress.
+ * A live task of an organization, locked for this transaction (FOR UPDATE): a run's claim and
+ * commit steps and the state moves serialize on it (briefly: no run holds it while the model works).
  */
 export async function lockAutopilotTask(db: Tx, organizationId: string, taskId: string): Promise<AutopilotTaskRow | null> {
   const [row] = await db
