@@ -13,7 +13,7 @@ import { overrideLanguageModel } from "@/server/ai/providers/model";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
 import { candidateIdsIn, mockGatedModel } from "@/test/support/ai-mocks/mock-model";
-import { autopilotBase, createTask, eventsOf, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
+import { autopilotBase, createTask, eventsOf, fakeExecutions, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
 
 useTestApp();
 
@@ -54,8 +54,15 @@ async function aiWorkoutsOf(organizationId: string) {
     .where(and(eq(workouts.organizationId, organizationId), eq(workouts.source, "ai-generated")));
 }
 
-/** An instant long before any real schedule, so a scheduler run with this `now` serves only this file's due tasks. */
-const ancient = (day: number) => new Date(Date.UTC(2002, 5, day, 9, 30));
+/**
+ * An instant long before any real schedule and before the other test files' scheduler instants
+ * (2000, 2001), so a scheduler run with this `now` serves only this file's due tasks; each test
+ * deletes its scheduled tasks when done, so they are not due for the next.
+ */
+const ancient = (day: number) => new Date(Date.UTC(1995, 5, day, 9, 30));
+
+const deleteTask = async (o: { organizationId: string; key: string }, taskId: string) =>
+  expect((await call(`${autopilotBase(o)}/${taskId}`, { key: o.key, method: "DELETE" })).status).toBe(204);
 
 let org: TestLibraryOrg;
 const base = () => autopilotBase(org);
@@ -147,7 +154,7 @@ describe("a run holds no lock while the model works", () => {
   });
 
   it("a run that dies during the model call leaves the task claimed until its lease passes, then runnable again", async () => {
-    const { claimNextDueTask, runNextDueTask, RUN_LEASE_MS } = await import("./run-task");
+    const { claimNextDueTask, runNextDueTask, runTaskNow, RUN_LEASE_MS } = await import("./run-task");
     const o = await createLibraryOrg({ name: "Crash Studio" });
     await setEntitlements(o.organizationId, {});
     const task = await createTask(o, AI_WORKOUT);
@@ -163,8 +170,10 @@ describe("a run holds no lock while the model works", () => {
     expect(held.runClaimedUntil).toEqual(new Date(claimedAt.getTime() + RUN_LEASE_MS));
     expect(held.updatedAt).toEqual((await taskRow(task.id)).updatedAt);
 
-    // Within the lease the scheduler leaves it alone (it is not due twice at once) ...
-    expect(await runNextDueTask(getDb(), new Date(claimedAt.getTime() + RUN_LEASE_MS - 1000))).toBeNull();
+    // Within the lease the scheduler leaves it alone (it is not due twice at once) and run-now is 409 ...
+    const withinLease = new Date(claimedAt.getTime() + RUN_LEASE_MS - 1000);
+    expect(await runNextDueTask(getDb(), withinLease)).toBeNull();
+    await expect(runTaskNow(getDb(), o.organizationId, task.id, withinLease)).rejects.toMatchObject({ code: "Conflict" });
     expect(await eventsOf(task.id)).toEqual([]);
     // ... and once the lease has passed, the due time is served.
     const after = new Date(claimedAt.getTime() + RUN_LEASE_MS + 1000);
@@ -176,5 +185,28 @@ describe("a run holds no lock while the model works", () => {
     expect(await taskRow(task.id)).toMatchObject({ status: "active", executions: 1, runClaimToken: null, runClaimedUntil: null });
     expect((await taskRow(task.id)).nextRunAt!.getTime()).toBeGreaterThan(after.getTime());
     expect(await runNextDueTask(getDb(), after)).toBeNull();
+    await deleteTask(o, task.id);
+  });
+
+  it("a run in progress counts against the owner's daily cap until it records its event or its lease passes", async () => {
+    const { claimNextDueTask, runTaskNow, RUN_LEASE_MS } = await import("./run-task");
+    const o = await createLibraryOrg({ name: "Capped Studio" });
+    const [a, b] = [await createTask(o, AI_WORKOUT), await createTask(o, AI_WORKOUT)];
+    expect(a.ownerId).toBe(b.ownerId);
+    overrideLanguageModel(null);
+    const dueAt = ancient(5);
+    await makeDue(a.id, dueAt);
+    await fakeExecutions({ id: a.id, organizationId: o.organizationId, ownerId: a.ownerId }, 19, dueAt);
+    // Task a's scheduled run is claimed (the 20th execution of the day, in the model) ...
+    const claimedAt = new Date(dueAt.getTime() + 60_000);
+    const claimed = await claimNextDueTask(getDb(), claimedAt);
+    expect(claimed && "claim" in claimed ? claimed.claim.task.id : claimed).toBe(a.id);
+    // ... so a run-now of the same owner's task b is refused as the 21st.
+    await expect(runTaskNow(getDb(), o.organizationId, b.id, new Date(claimedAt.getTime() + 60_000))).rejects.toMatchObject({ code: "Forbidden" });
+    expect(await eventsOf(b.id)).toEqual([]);
+    // A claim whose lease has passed (a crashed run) no longer holds the slot.
+    const event = await runTaskNow(getDb(), o.organizationId, b.id, new Date(claimedAt.getTime() + RUN_LEASE_MS + 1000));
+    expect(event).toMatchObject({ eventType: "success", taskId: b.id });
+    await deleteTask(o, a.id);
   });
 });
