@@ -71,19 +71,22 @@ export async function claimDueAutopilotTask(db: Tx, now: Date): Promise<Autopilo
   return row ?? null;
 }
 
+/** Overrides updatedAt's $onUpdate clock: claims and releases are not edits of the task. */
+const KEEP_UPDATED_AT = sql`${autopilotTasks.updatedAt}`;
+
 /**
  * Marks a live task as claimed by a run (token, lease end) without touching updatedAt (a claim is
  * not an edit). Call with the task locked.
  */
 export async function setAutopilotRunClaim(db: Tx, taskId: string, token: string | null, until: Date | null): Promise<void> {
-  await db.update(autopilotTasks).set({ runClaimToken: token, runClaimedUntil: until }).where(eq(autopilotTasks.id, taskId));
+  await db.update(autopilotTasks).set({ runClaimToken: token, runClaimedUntil: until, updatedAt: KEEP_UPDATED_AT }).where(eq(autopilotTasks.id, taskId));
 }
 
 /** Clears a run's claim if it is still this token's (also on a soft-deleted task). */
 export async function releaseAutopilotRunClaim(db: Tx, taskId: string, token: string): Promise<void> {
   await db
     .update(autopilotTasks)
-    .set({ runClaimToken: null, runClaimedUntil: null })
+    .set({ runClaimToken: null, runClaimedUntil: null, updatedAt: KEEP_UPDATED_AT })
     .where(and(eq(autopilotTasks.id, taskId), eq(autopilotTasks.runClaimToken, token)));
 }
 

@@ -163,12 +163,14 @@ describe("a run holds no lock while the model works", () => {
     overrideLanguageModel(null);
 
     // The run claims the task, then its process dies in the model call: the claim is all that remains.
+    const edited = (await taskRow(task.id)).updatedAt;
     const claimedAt = new Date(dueAt.getTime() + 60_000);
     const claimed = await claimNextDueTask(getDb(), claimedAt);
     expect(claimed && "claim" in claimed ? claimed.claim.task.id : claimed).toBe(task.id);
     const held = await taskRow(task.id);
     expect(held.runClaimedUntil).toEqual(new Date(claimedAt.getTime() + RUN_LEASE_MS));
-    expect(held.updatedAt).toEqual((await taskRow(task.id)).updatedAt);
+    // A claim is not an edit: updatedAt (the lists' sort key) stays.
+    expect(held.updatedAt).toEqual(edited);
 
     // Within the lease the scheduler leaves it alone (it is not due twice at once) and run-now is 409 ...
     const withinLease = new Date(claimedAt.getTime() + RUN_LEASE_MS - 1000);
