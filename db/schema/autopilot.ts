@@ -67,6 +67,8 @@ export const autopilotTasks = pgTable(
       index("autopilot_tasks_org_created_idx").on(t.organizationId, t.createdAt, t.id).where(live),
       // The scheduler's probe: only active, live tasks with a due time, oldest due first.
       index("autopilot_tasks_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.nextRunAt} is not null`),
+      // Runs in progress (counted against their owner's daily cap): the few claimed tasks.
+      index("autopilot_tasks_claimed_idx").on(t.runClaimedUntil).where(sql`${t.runClaimedUntil} is not null`),
     ];
   },
 );
