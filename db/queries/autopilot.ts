@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import {
   type AutopilotContentType,
@@ -34,8 +34,8 @@ export async function findAutopilotTask(db: Tx, organizationId: string, taskId: 
 }
 
 /**
- * A live task of an organization, locked for this transaction (FOR UPDATE): run-now and the
- * scheduler serialize on it, and a delete waits for a run in progress.
+ * A live task of an organization, locked for this transaction (FOR UPDATE): a run's claim and
+ * commit steps and the state moves serialize on it (briefly: no run holds it while the model works).
  */
 export async function lockAutopilotTask(db: Tx, organizationId: string, taskId: string): Promise<AutopilotTaskRow | null> {
   const [row] = await db
@@ -48,19 +48,63 @@ export async function lockAutopilotTask(db: Tx, organizationId: string, taskId: 
 }
 
 /**
- * The oldest due active task that no other transaction holds, locked until this transaction
- * ends (FOR UPDATE SKIP LOCKED): concurrent schedulers each get a different task, and a task
- * whose run commits has its nextRunAt advanced, so a due time is served once.
+ * The oldest due active task that no other transaction holds and no run has claimed (or whose
+ * claim's lease has passed), locked until this transaction ends (FOR UPDATE SKIP LOCKED):
+ * concurrent schedulers each get a different task, the claim committed next keeps others away
+ * while the model runs, and a run's commit moves nextRunAt past now, so a due time is served once.
  */
 export async function claimDueAutopilotTask(db: Tx, now: Date): Promise<AutopilotTaskRow | null> {
   const [row] = await db
     .select()
     .from(autopilotTasks)
-    .where(and(sql`${autopilotTasks.status} = 'active' and ${autopilotTasks.deletedAt} is null and ${autopilotTasks.nextRunAt} is not null`, lte(autopilotTasks.nextRunAt, now)))
+    .where(
+      and(
+        sql`${autopilotTasks.status} = 'active' and ${autopilotTasks.deletedAt} is null and ${autopilotTasks.nextRunAt} is not null`,
+        lte(autopilotTasks.nextRunAt, now),
+        // A task whose run is in progress (claim within its lease) is not due again until the lease passes.
+        or(isNull(autopilotTasks.runClaimedUntil), lte(autopilotTasks.runClaimedUntil, now)),
+      ),
+    )
     .orderBy(asc(autopilotTasks.nextRunAt), asc(autopilotTasks.id))
     .limit(1)
     .for("update", { skipLocked: true });
   return row ?? null;
+}
+
+/** Overrides updatedAt's $onUpdate clock: claims and releases are not edits of the task. */
+const KEEP_UPDATED_AT = sql`${autopilotTasks.updatedAt}`;
+
+/**
+ * Marks a live task as claimed by a run (token, lease end) without touching updatedAt (a claim is
+ * not an edit). Call with the task locked.
+ */
+export async function setAutopilotRunClaim(db: Tx, taskId: string, token: string | null, until: Date | null): Promise<void> {
+  await db.update(autopilotTasks).set({ runClaimToken: token, runClaimedUntil: until, updatedAt: KEEP_UPDATED_AT }).where(eq(autopilotTasks.id, taskId));
+}
+
+/** Clears a run's claim if it is still this token's (also on a soft-deleted task). */
+export async function releaseAutopilotRunClaim(db: Tx, taskId: string, token: string): Promise<void> {
+  await db
+    .update(autopilotTasks)
+    .set({ runClaimToken: null, runClaimedUntil: null, updatedAt: KEEP_UPDATED_AT })
+    .where(and(eq(autopilotTasks.id, taskId), eq(autopilotTasks.runClaimToken, token)));
+}
+
+/**
+ * Runs claimed against a cap whose lease has not passed: executions in progress, counted with the
+ * recorded ones so that concurrent runs of one owner cannot pass the daily cap.
+ */
+export async function countLiveAutopilotClaims(db: Tx, capKey: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(autopilotTasks)
+    .where(
+      and(
+        sql`coalesce(${autopilotTasks.ownerId}, 'organization:' || ${autopilotTasks.organizationId}) = ${capKey}`,
+        gt(autopilotTasks.runClaimedUntil, now),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Updates a live task; returns the new row (null when it is gone). */

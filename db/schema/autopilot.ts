@@ -49,6 +49,13 @@ export const autopilotTasks = pgTable(
     nextRunAt: ts("next_run_at"),
     /** Runs that executed (success or failed): rotates categories and difficulties and seeds each run differently. */
     executions: integer().notNull().default(0),
+    /**
+     * The run in progress (docs/autopilot.md "Runs and locks"): a run claims the task (token and
+     * lease) in a short transaction, calls the model with no lock held, and commits only while
+     * its token is still here. A claim whose lease has passed is void (a crashed run).
+     */
+    runClaimToken: text(),
+    runClaimedUntil: ts("run_claimed_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -60,6 +67,8 @@ export const autopilotTasks = pgTable(
       index("autopilot_tasks_org_created_idx").on(t.organizationId, t.createdAt, t.id).where(live),
       // The scheduler's probe: only active, live tasks with a due time, oldest due first.
       index("autopilot_tasks_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'active' and ${t.deletedAt} is null and ${t.nextRunAt} is not null`),
+      // Runs in progress (counted against their owner's daily cap): the few claimed tasks.
+      index("autopilot_tasks_claimed_idx").on(t.runClaimedUntil).where(sql`${t.runClaimedUntil} is not null`),
     ];
   },
 );

@@ -1319,7 +1319,7 @@ export interface paths {
         put?: never;
         /**
          * Run an autopilot task now
-         * @description Executes the task immediately (draft or active; its state and nextRunAt are unchanged) and answers with the run's event: success with the created or published content, or failed with errorMessage. At most 20 executions per owner per UTC day (scheduled runs included); past that, and when the entitlements do not allow the run (minutes capacity, premium stock), 403 and nothing runs or is recorded.
+         * @description Executes the task immediately (draft or active; its state and nextRunAt are unchanged) and answers with the run's event: success with the created or published content, or failed with errorMessage. At most 20 executions per owner per UTC day (scheduled runs included); past that, and when the entitlements do not allow the run (minutes capacity, premium stock), 403 and nothing runs or is recorded. Runs in progress count against the daily limit. While another run of the same task is in progress (run-now or scheduled), 409 Conflict and nothing runs. The task may be edited, deactivated or deleted during the run (no lock is held while the AI works); a task deleted meanwhile answers 404 and nothing is published.
          *
          *     Rate-limit weight: 10x.
          */

@@ -391,12 +391,12 @@ export const runContentAutopilotTaskNow = defineOperation({
   tag: TAG,
   summary: "Run an autopilot task now",
   description:
-    "Executes the task immediately (draft or active; its state and nextRunAt are unchanged) and answers with the run's event: success with the created or published content, or failed with errorMessage. At most 20 executions per owner per UTC day (scheduled runs included); past that, and when the entitlements do not allow the run (minutes capacity, premium stock), 403 and nothing runs or is recorded.",
+    "Executes the task immediately (draft or active; its state and nextRunAt are unchanged) and answers with the run's event: success with the created or published content, or failed with errorMessage. At most 20 executions per owner per UTC day (scheduled runs included); past that, and when the entitlements do not allow the run (minutes capacity, premium stock), 403 and nothing runs or is recorded. Runs in progress count against the daily limit. While another run of the same task is in progress (run-now or scheduled), 409 Conflict and nothing runs. The task may be edited, deactivated or deleted during the run (no lock is held while the AI works); a task deleted meanwhile answers 404 and nothing is published.",
   auth: ["X-Api-Key"],
   weight: 10,
   params: TaskParams,
   success: { status: 200, description: "The run's event.", schema: z.object({ data: ContentAutopilotEvent }).meta({ id: "ContentAutopilotEventResponse" }) },
-  errors: [403, 404],
+  errors: [403, 404, 409],
 });
 
 export const listContentAutopilotTaskEvents = defineOperation({

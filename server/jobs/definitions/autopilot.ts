@@ -7,8 +7,8 @@ export const AUTOPILOT_RUNS_PER_TICK = 25;
 
 /**
  * Every minute: serves the content autopilot's due tasks, one step per task, each claimed with a
- * row lock (FOR UPDATE SKIP LOCKED) so that ticks of several instances share the work and never
- * serve one due time twice. Under Inngest a retried tick replays the steps already done.
+ * row lock (FOR UPDATE SKIP LOCKED) and then a lease held while the model works (no lock held),
+ * so that ticks of several instances share the work and never serve one due time twice. Under Inngest a retried tick replays the steps already done.
  */
 export const runAutopilotJob = defineJob({
   id: "run-autopilot",

@@ -13,7 +13,10 @@
  * applicability covers the content type) and the task's prompt guidance mode. Categories and
  * difficulties rotate through the task's options run by run (ai_driven: seeded choices), and each
  * run is seeded by the task and its execution count, so a daily task makes a different item daily.
- * AI work reads through `db`; content is written through `tx` (the run's transaction).
+ * A run is two calls: `prepareContent` does the AI work (the model call, seconds to minutes) with
+ * reads on the pool only and no transaction or lock held, producing the content in memory;
+ * `storeContent` writes it through `tx`, the run's short commit transaction (docs/autopilot.md
+ * "Runs and locks").
  */
 import type { Db, Tx } from "@/db/client";
 import { findTeamDefaultMethodology, listTaskResults, summarizeWorkoutFeedback } from "@/db/queries/autopilot";
@@ -105,21 +108,21 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function produceContent(db: Db, tx: Tx, task: AutopilotTaskRow, changes: ContentChanges): Promise<Produced> {
+/** What a run made in memory, before it is stored. */
+export type Prepared =
+  | { kind: "publish" }
+  | { kind: "workout"; generated: Parameters<typeof createWorkoutFromGenerated>[1]["generated"] }
+  | { kind: "plan"; generated: Parameters<typeof createPlanFromGenerated>[1]["generated"] };
+
+/**
+ * The AI part of a run: generates (or adapts) the content in memory through the model when one is
+ * configured, reading through `db` only; throws RunFailure when the services reject the request.
+ */
+export async function prepareContent(db: Db, task: AutopilotTaskRow): Promise<Prepared> {
+  if (task.scope === "publish_existing") return { kind: "publish" };
   const seed = `autopilot:${task.id}:${task.executions}`;
   const categoryId = choose(task.categoryIds, task, 1, "category");
   const difficulty = choose(task.difficultyOptions, task, task.categoryIds.length || 1, "difficulty");
-  const owner = { organizationId: task.organizationId, trainerId: task.ownerId };
-
-  if (task.scope === "publish_existing") {
-    const id = task.existingContentId!;
-    const outcome = task.contentType === "workout" ? await publishWorkout(tx, task.organizationId, id, changes) : await publishPlan(tx, task.organizationId, id);
-    const what = task.contentType === "workout" ? "workout" : "plan";
-    if (outcome === "not_found") throw new RunFailure(`The ${what} ${id} no longer exists in this organization.`);
-    if (outcome === "already_published") throw new RunFailure(`The ${what} ${id} is already published; there is nothing to publish.`);
-    if (outcome === "empty") throw new RunFailure(`The ${what} ${id} has no ${task.contentType === "workout" ? "playlist" : "scheduled workouts"} and cannot be published.`);
-    return { contentId: id, contentType: task.contentType, minutes: 0 };
-  }
 
   const [methodologyProfileId, guidance] = await Promise.all([workspaceMethodology(db, task), guidanceFor(db, task)]);
 
@@ -156,10 +159,7 @@ export async function produceContent(db: Db, tx: Tx, task: AutopilotTaskRow, cha
               { allLocales: true },
             ),
           );
-    const created = await attempt("Storing the workout was rejected", () =>
-      createWorkoutFromGenerated(tx, { ...owner, generated, status: "published", visibility: "public", source: "ai-generated" }, changes),
-    );
-    return { contentId: created.id, contentType: "workout", minutes: Math.round((created.duration / 60) * 10) / 10 };
+    return { kind: "workout", generated };
   }
 
   let planBody: Record<string, unknown>;
@@ -191,6 +191,29 @@ export async function produceContent(db: Db, tx: Tx, task: AutopilotTaskRow, cha
       { seed, allLocales: true },
     ),
   );
-  const created = await attempt("Storing the plan was rejected", () => createPlanFromGenerated(tx, { ...owner, generated: plan, status: "published", visibility: "public" }));
+  return { kind: "plan", generated: plan };
+}
+
+/** The storing part of a run, in its commit transaction: publishes, or writes the prepared workout or plan as published content. */
+export async function storeContent(tx: Tx, task: AutopilotTaskRow, prepared: Prepared, changes: ContentChanges): Promise<Produced> {
+  const owner = { organizationId: task.organizationId, trainerId: task.ownerId };
+  if (prepared.kind === "publish") {
+    const id = task.existingContentId!;
+    const outcome = task.contentType === "workout" ? await publishWorkout(tx, task.organizationId, id, changes) : await publishPlan(tx, task.organizationId, id);
+    const what = task.contentType === "workout" ? "workout" : "plan";
+    if (outcome === "not_found") throw new RunFailure(`The ${what} ${id} no longer exists in this organization.`);
+    if (outcome === "already_published") throw new RunFailure(`The ${what} ${id} is already published; there is nothing to publish.`);
+    if (outcome === "empty") throw new RunFailure(`The ${what} ${id} has no ${task.contentType === "workout" ? "playlist" : "scheduled workouts"} and cannot be published.`);
+    return { contentId: id, contentType: task.contentType, minutes: 0 };
+  }
+  if (prepared.kind === "workout") {
+    const created = await attempt("Storing the workout was rejected", () =>
+      createWorkoutFromGenerated(tx, { ...owner, generated: prepared.generated, status: "published", visibility: "public", source: "ai-generated" }, changes),
+    );
+    return { contentId: created.id, contentType: "workout", minutes: Math.round((created.duration / 60) * 10) / 10 };
+  }
+  const created = await attempt("Storing the plan was rejected", () =>
+    createPlanFromGenerated(tx, { ...owner, generated: prepared.generated, status: "published", visibility: "public" }),
+  );
   return { contentId: created.id, contentType: "program", minutes: 0 };
 }

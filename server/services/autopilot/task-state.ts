@@ -1,6 +1,8 @@
 /**
  * The task's state moves (spec state table "Content autopilot task"): activate, deactivate and
- * soft delete. Each locks the row, so a move never interleaves with a run of the task.
+ * soft delete. Each locks the row briefly; a run in progress holds no lock while the model works,
+ * and its commit step re-reads the task, so a deactivate or delete during a run wins (the run is
+ * discarded, nothing published; docs/autopilot.md "Runs and locks").
  */
 import type { Db } from "@/db/client";
 import { findAutopilotTask, lockAutopilotTask, softDeleteAutopilotTask, updateAutopilotTask } from "@/db/queries/autopilot";

@@ -58,3 +58,38 @@ export function mockSlowModel(delayMs: number, answer: unknown = {}) {
 export function candidateIdsIn(prompt: string): string[] {
   return [...prompt.matchAll(/^([0-9a-f]{24}) \|/gm)].map((m) => m[1]!);
 }
+
+/**
+ * A slow model whose wait the test controls: each call answers `answer(prompt)` after `delayMs`
+ * or as soon as `release()` is called, whichever comes first (or fails when aborted). `entered`
+ * resolves when the first call has started, so a test can act while a caller is inside the model.
+ */
+export function mockGatedModel(answer: (prompt: string) => unknown, delayMs = 20_000) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let enter!: () => void;
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  let calls = 0;
+  const model = new MockLanguageModelV3({
+    modelId: "mock-gated",
+    doGenerate: (options) =>
+      new Promise((resolve, reject) => {
+        calls++;
+        enter();
+        const prompt = options.prompt
+          .map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : "")).join("")))
+          .join("\n");
+        const answerNow = () => {
+          clearTimeout(timer);
+          resolve(result(JSON.stringify(answer(prompt))));
+        };
+        const timer = setTimeout(answerNow, delayMs);
+        void gate.then(answerNow);
+        options.abortSignal?.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(new Error("aborted"));
+        });
+      }),
+  });
+  return { model, entered, release, calls: () => calls };
+}
