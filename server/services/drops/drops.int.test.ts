@@ -8,8 +8,8 @@ import { probeMedia } from "@/server/media/ffmpeg";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import type { JobEvent } from "@/server/jobs";
-import { inlineIo, jpegSize, mediaFile } from "@/test/support/social";
-import { CHANNEL_PRESET_SPECS, COVER_SIZE, VIDEO_SIZE, charCount, composePostText } from "./presets";
+import { expectPresetCompliantVariant, inlineIo, jpegSize, mediaFile } from "@/test/support/social";
+import { CHANNEL_PRESET_SPECS, COVER_SIZE, PLATFORM_VIDEO_SIZE, charCount, composePostText } from "./presets";
 import { renderDropJob } from "./render-drop";
 
 /** Job events recorded instead of sent: these tests run the render job inline, so no worker may race them. */
@@ -38,6 +38,13 @@ beforeAll(async () => {
   stretch = rows.find((r) => r.title.startsWith("Die beste"))!.id;
   processing = rows.find((r) => r.status === "processing")!.id;
 });
+
+/** The demo clips are 320x180: variants stay at or below the source (never upscaled): 9:16 shows it whole on a blurred fill, 1:1 and 16:9 crop it. */
+const DEMO_SIZE: Record<DropAspectRatio, { width: number; height: number }> = {
+  "9:16": { width: 306, height: 544 },
+  "1:1": { width: 180, height: 180 },
+  "16:9": { width: 320, height: 180 },
+};
 
 const SIX = ["9:16_15000", "9:16_30000", "1:1_15000", "1:1_30000", "16:9_15000", "16:9_30000"];
 
@@ -146,7 +153,18 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
     expect(d.defaults).toEqual({ channelPreset: "ig_reels", aspectRatio: "9:16", duration: 15, variant: "9:16_15000" });
     expect(d.variants.map((v: { name: string }) => v.name)).toEqual(SIX);
     for (const v of d.variants) {
-      expect(v).toMatchObject({ status: "ready", error: null, ...VIDEO_SIZE[v.aspectRatio as DropAspectRatio] });
+      const aspect = v.aspectRatio as DropAspectRatio;
+      expect(v).toMatchObject({
+        status: "ready",
+        error: null,
+        ...DEMO_SIZE[aspect],
+        platformWidth: PLATFORM_VIDEO_SIZE[aspect].width,
+        platformHeight: PLATFORM_VIDEO_SIZE[aspect].height,
+        limitedBySource: true,
+        attempts: 0,
+        cover: COVER_SIZE[aspect],
+      });
+      expect(v.file).toMatchObject({ ...DEMO_SIZE[aspect], limitedBySource: true, frameRate: 30, videoCodec: "h264", videoProfile: "High", audioSampleRate: 48_000 });
       expect(v.previewUrl).toMatch(/\/media\/seed\/drops\/.+\.mp4\?exp=\d+&sig=/);
       expect(v.coverUrl).toMatch(/\/media\/seed\/drops\/.+cover-.+\.jpg\?exp=\d+&sig=/);
     }
@@ -156,9 +174,9 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
     // The seed's variants are real renders of the workout's clips (made at seed time by the job's code).
     for (const v of d.variants) {
       const key = new URL(v.previewUrl).pathname.replace(/^\/media\//, "");
-      const probe = await probeMedia(await mediaFile(key));
-      expect(probe.video, key).toMatchObject(VIDEO_SIZE[v.aspectRatio as DropAspectRatio]);
-      expect(Math.abs(probe.durationSeconds - v.duration), key).toBeLessThanOrEqual(0.5);
+      const aspect = v.aspectRatio as DropAspectRatio;
+      const { probe, bytes } = await expectPresetCompliantVariant(await mediaFile(key), aspect, { ...DEMO_SIZE[aspect], seconds: v.duration });
+      expect(v.file).toMatchObject({ bytes, durationSeconds: Math.round(probe.durationSeconds * 100) / 100 });
       const cover = await readFile(await mediaFile(new URL(v.coverUrl).pathname.replace(/^\/media\//, "")));
       expect(jpegSize(cover)).toEqual(COVER_SIZE[v.aspectRatio as DropAspectRatio]);
     }
@@ -240,6 +258,10 @@ describe("POST /v1/orgs/{organizationId}/drops/{dropId}/export", () => {
       const cover = await fetch(b.coverLink);
       expect(cover.headers.get("content-type")).toBe("image/jpeg");
       expect(jpegSize(Buffer.from(await cover.arrayBuffer()))).toEqual(COVER_SIZE["9:16"]);
+      // The bundle states the file's resolution, length and size, and the cover's size.
+      expect(b.video).toMatchObject({ width: 306, height: 544, limitedBySource: true, bytes: Number(video.headers.get("content-length")), frameRate: 30 });
+      expect(Math.abs(b.video.durationSeconds - 15)).toBeLessThanOrEqual(0.2);
+      expect(b.cover).toEqual({ width: 1080, height: 1920 });
     }
   });
 
@@ -327,7 +349,7 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const io = inlineIo();
     const result = await renderDropJob(io, d.id);
     expect(result).toEqual({ status: "ready", ready: 6, failed: 0 });
-    expect(io.steps).toEqual(["copy", "render-9x16", "render-1x1", "render-16x9", "finish"]);
+    expect(io.steps).toEqual(["copy", "render", "finish"]);
 
     const ready = (await call(`${base()}/${d.id}`, { key: org.key })).body.data;
     expect(ready.status).toBe("ready");
@@ -344,10 +366,8 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const variants = await db().select().from(dropVariants).where(eq(dropVariants.dropId, d.id));
     expect(variants).toHaveLength(6);
     for (const v of variants) {
-      const probe = await probeMedia(await mediaFile(v.assetKey!));
-      expect(probe.video, v.assetKey!).toMatchObject(VIDEO_SIZE[v.aspectRatio]);
-      expect(Math.abs(probe.durationSeconds - v.durationSeconds), v.assetKey!).toBeLessThanOrEqual(0.5);
-      expect(probe.audio?.codec).toBe("aac");
+      await expectPresetCompliantVariant(await mediaFile(v.assetKey!), v.aspectRatio, { ...DEMO_SIZE[v.aspectRatio], seconds: v.durationSeconds });
+      expect(v.media).toMatchObject({ ...DEMO_SIZE[v.aspectRatio], limitedBySource: true });
       const cover = await readFile(await mediaFile(v.coverKey!));
       const size = jpegSize(cover);
       expect(size).toEqual(COVER_SIZE[v.aspectRatio]);
@@ -387,8 +407,8 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
       const cover = Buffer.from(await (await fetch(v.coverUrl)).arrayBuffer());
       expect(jpegSize(cover)).toEqual(COVER_SIZE["1:1"]);
       const probe = await probeMedia(await mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, "")));
-      expect(probe.video).toMatchObject({ width: 480, height: 480 });
-      expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(0.5);
+      expect(probe.video).toMatchObject({ width: 180, height: 180, fps: 30 });
+      expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(0.2);
     }
   }, 300_000);
 
