@@ -29,8 +29,18 @@ const ASPECTS = ["9:16", "1:1", "16:9"] as const;
 type Clip = { key: string; seconds: number };
 type Api = {
   renderCover: typeof media.renderCover;
-  renderDropVideos?: (args: { clips: Clip[]; aspects: { aspectRatio: string; durations: number[]; keyFor: (d: number) => string }[]; storage: unknown }) => Promise<unknown>;
-  renderAspectVariants?: (args: { clips: Clip[]; aspectRatio: string; durations: number[]; keyFor: (d: number) => string; storage: unknown }) => Promise<unknown>;
+  renderDropVideos?: (args: {
+    clips: Clip[];
+    aspects: { aspectRatio: string; durations: number[]; keyFor: (d: number) => string }[];
+    storage: unknown;
+  }) => Promise<unknown>;
+  renderAspectVariants?: (args: {
+    clips: Clip[];
+    aspectRatio: string;
+    durations: number[];
+    keyFor: (d: number) => string;
+    storage: unknown;
+  }) => Promise<unknown>;
 };
 const api = media as unknown as Api;
 
@@ -55,7 +65,23 @@ try {
       const key = `bench/clips/${i}-1080p.mp4`;
       const file = path.join(tmp, key);
       await import("node:fs/promises").then((fs) => fs.mkdir(path.dirname(file), { recursive: true }));
-      await runFfmpeg(["-i", path.join(tmp, c.key), "-vf", "scale=1920:1080:flags=bicubic", "-r", "30", "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-c:a", "copy", file]);
+      await runFfmpeg([
+        "-i",
+        path.join(tmp, c.key),
+        "-vf",
+        "scale=1920:1080:flags=bicubic",
+        "-r",
+        "30",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "20",
+        "-c:a",
+        "copy",
+        file,
+      ]);
       big.push({ key, seconds: c.seconds });
     }
     clips = big;
@@ -74,7 +100,11 @@ try {
     }
     const keyFor = (aspectRatio: string) => (d: number) => `bench/out/${run}/${aspectRatio.replace(":", "x")}_${d * 1000}.mp4`;
     if (api.renderDropVideos) {
-      await api.renderDropVideos({ clips, aspects: ASPECTS.map((aspectRatio) => ({ aspectRatio, durations: [15, 30], keyFor: keyFor(aspectRatio) })), storage });
+      await api.renderDropVideos({
+        clips,
+        aspects: ASPECTS.map((aspectRatio) => ({ aspectRatio, durations: [15, 30], keyFor: keyFor(aspectRatio) })),
+        storage,
+      });
     } else {
       for (const aspectRatio of ASPECTS) await api.renderAspectVariants!({ clips, aspectRatio, durations: [15, 30], keyFor: keyFor(aspectRatio), storage });
     }

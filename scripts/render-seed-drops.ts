@@ -49,7 +49,11 @@ try {
   }
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // What the renderer measured on each video, by its path under db/seed/media (the seed gives it to the variant rows).
-  const media = Object.fromEntries(Object.entries(measured).map(([key, m]) => [key.slice("seed/".length), m] as const).sort(([a], [b]) => byPath(a, b)));
+  const media = Object.fromEntries(
+    Object.entries(measured)
+      .map(([key, m]) => [key.slice("seed/".length), m] as const)
+      .sort(([a], [b]) => byPath(a, b)),
+  );
   await writeFile(path.join(OUT, SEED_DROP_MEDIA_FILE), `${JSON.stringify(media, null, 2)}\n`);
   const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => byPath(a, b)));
   await writeFile(path.join(OUT, "manifest.json"), `${JSON.stringify(sorted, null, 2)}\n`);

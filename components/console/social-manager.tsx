@@ -72,10 +72,18 @@ interface ListPage<T> {
 
 const PLATFORM_LABEL: Record<string, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube", facebook: "Facebook" };
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = { published: "good", failed: "bad", skipped: "warn", pending: "neutral", publishing: "neutral" };
+const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = {
+  published: "good",
+  failed: "bad",
+  skipped: "warn",
+  pending: "neutral",
+  publishing: "neutral",
+};
 
 const scheduleText = (s: Automation["schedule"]) =>
-  s.type === "weekly" ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})` : `cron ${s.expression} (${s.timeZone})`;
+  s.type === "weekly"
+    ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})`
+    : `cron ${s.expression} (${s.timeZone})`;
 
 /** Social: connected accounts per platform, drops with their previews and copy, publish automations with their history. */
 export function SocialManager({ orgId, isOwner }: { orgId: string; isOwner: boolean }) {
@@ -97,7 +105,10 @@ type Notify = (n: { error?: string; success?: string }) => void;
 
 function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolean; onNotice: Notify }) {
   const qc = useQueryClient();
-  const accounts = useQuery({ queryKey: ["social-accounts", orgId], queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`) });
+  const accounts = useQuery({
+    queryKey: ["social-accounts", orgId],
+    queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`),
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ["social-accounts", orgId] });
   const connect = async (p: Platform) => {
@@ -125,7 +136,9 @@ function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolea
       <h2 id="social-accounts" className="text-lg font-semibold">
         Accounts
       </h2>
-      <p className="text-sm text-muted">Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}</p>
+      <p className="text-sm text-muted">
+        Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}
+      </p>
       {!accounts.data ? (
         <Spinner label="Loading accounts" />
       ) : (
@@ -241,9 +254,7 @@ function FailedDrops({ orgId }: { orgId: string }) {
             </p>
             {d.failureReason ? <p>{d.failureReason}</p> : null}
             {d.variants.length ? (
-              <p className="text-muted">
-                {d.variants.map((v) => `${v.name} (${v.attempts} attempt${v.attempts === 1 ? "" : "s"})`).join(", ")}
-              </p>
+              <p className="text-muted">{d.variants.map((v) => `${v.name} (${v.attempts} attempt${v.attempts === 1 ? "" : "s"})`).join(", ")}</p>
             ) : null}
           </li>
         ))}
@@ -253,7 +264,10 @@ function FailedDrops({ orgId }: { orgId: string }) {
 }
 
 function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
-  const detail = useQuery({ queryKey: ["social-drop", orgId, dropId], queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`) });
+  const detail = useQuery({
+    queryKey: ["social-drop", orgId, dropId],
+    queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`),
+  });
   if (!detail.data) return <Spinner label="Loading the drop" />;
   const d = detail.data.data;
   const main = d.variants.find((v) => v.name === d.defaults.variant && v.previewUrl) ?? d.variants.find((v) => v.previewUrl);

@@ -138,7 +138,10 @@ export async function setVariantResult(
  * those that reached `maxAttempts` become failed, the others stay processing for the next try.
  * Returns how many stay processing.
  */
-export async function recordVariantAttempt(db: Tx, args: { dropId: string; error: string; maxAttempts: number }): Promise<{ retrying: number; failed: number }> {
+export async function recordVariantAttempt(
+  db: Tx,
+  args: { dropId: string; error: string; maxAttempts: number },
+): Promise<{ retrying: number; failed: number }> {
   const rows = await db
     .update(dropVariants)
     .set({

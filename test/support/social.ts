@@ -53,7 +53,6 @@ export function jpegSize(buf: Buffer): { width: number; height: number } {
 /** A stored media object as a local file (a downloaded copy when the run keeps its media in S3). */
 export { localFileOf as mediaFile } from "./media-files";
 
-
 /** The H.264 profile and level an MP4 declares in its avcC box (AVCProfileIndication 100 is High; level 40 is 4.0). */
 export function avcConfig(mp4: Buffer): { profile: number; level: number } {
   const at = mp4.indexOf("avcC", 0, "latin1");

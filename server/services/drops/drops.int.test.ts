@@ -1,15 +1,21 @@
-import { readFile } from "node:fs/promises";
-import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { WebhookReceiver, announced, deliverDue, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { type DropAspectRatio, dropVariants, drops, exerciseGroups, workouts } from "@/db/schema";
-import { probeMedia } from "@/server/media/ffmpeg";
+import { type DropAspectRatio, dropVariants, drops, exerciseGroups, videoAssets, workouts } from "@/db/schema";
+import { renderSocialDropJob } from "@/server/jobs/definitions/social";
+import { probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
+import { getMediaStorage } from "@/server/media/storage";
+import { consoleCall, createConsoleTrainer } from "@/test/support/console";
+import { fuzzed } from "@/test/support/hostile-media";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import type { JobEvent } from "@/server/jobs";
 import { expectPresetCompliantVariant, inlineIo, jpegSize, mediaFile } from "@/test/support/social";
-import { CHANNEL_PRESET_SPECS, COVER_SIZE, PLATFORM_VIDEO_SIZE, charCount, composePostText } from "./presets";
+import { CHANNEL_PRESET_SPECS, COVER_SIZE, DROP_RENDER_RETRIES, PLATFORM_VIDEO_SIZE, charCount, composePostText } from "./presets";
 import { renderDropJob } from "./render-drop";
 
 /** Job events recorded instead of sent: these tests run the render job inline, so no worker may race them. */
@@ -164,7 +170,14 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
         attempts: 0,
         cover: COVER_SIZE[aspect],
       });
-      expect(v.file).toMatchObject({ ...DEMO_SIZE[aspect], limitedBySource: true, frameRate: 30, videoCodec: "h264", videoProfile: "High", audioSampleRate: 48_000 });
+      expect(v.file).toMatchObject({
+        ...DEMO_SIZE[aspect],
+        limitedBySource: true,
+        frameRate: 30,
+        videoCodec: "h264",
+        videoProfile: "High",
+        audioSampleRate: 48_000,
+      });
       expect(v.previewUrl).toMatch(/\/media\/seed\/drops\/.+\.mp4\?exp=\d+&sig=/);
       expect(v.coverUrl).toMatch(/\/media\/seed\/drops\/.+cover-.+\.jpg\?exp=\d+&sig=/);
     }
@@ -355,7 +368,9 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     expect(ready.status).toBe("ready");
     expect(ready.availableVariants).toEqual(SIX);
     const heard = (await announced(org.organizationId, "drop.ready")).filter((e) => e.dropId === d.id);
-    expect(heard).toEqual([{ dropId: d.id, title: d.title, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", availableVariants: expect.any(Array) }]);
+    expect(heard).toEqual([
+      { dropId: d.id, title: d.title, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", availableVariants: expect.any(Array) },
+    ]);
     expect([...(heard[0]!.availableVariants as string[])].sort()).toEqual([...SIX].sort());
     expect(ready.copyPacks.map((c: { locale: string; writer: string }) => `${c.locale}:${c.writer}`)).toEqual([
       "en-US:template",
@@ -427,6 +442,107 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
       await db().update(workouts).set({ deletedAt: null }).where(eq(workouts.id, workoutId));
     }
   });
+
+  /** Points a clip of the workspace at `key` for the rest of the test (the clip's own file is put back afterwards). */
+  async function pointClipAt(clipId: string, key: string) {
+    const [before] = await db().select({ videoKey: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, clipId));
+    await db().update(videoAssets).set({ videoKey: key }).where(eq(videoAssets.id, clipId));
+    onTestFinished(async () => {
+      await db().update(videoAssets).set({ videoKey: before!.videoKey }).where(eq(videoAssets.id, clipId));
+    });
+  }
+
+  it("renders at the platforms' full size when the source is large enough: 1080x1920, 1080x1080, 1920x1080 within every preset's rules", async () => {
+    // A 1920x1080 clip with stereo sound at 44.1 kHz, 2 s long (so the 15 s reel repeats it).
+    const dir = await mkdtemp(path.join(tmpdir(), "forma-drop-src-"));
+    const src = path.join(dir, "big.mp4");
+    await runFfmpeg([
+      ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=2", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2"],
+      ...["-ac", "2", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", src],
+    ]);
+    const key = `tests/drops/${org.organizationId}/big-${Date.now()}.mp4`;
+    await getMediaStorage().put(key, await readFile(src), "video/mp4");
+    await rm(dir, { recursive: true, force: true });
+    const clipId = org.library.videoAssetIds[1]!;
+    await pointClipAt(clipId, key);
+    const res = await create({ sourceType: "exercise", sourceId: clipId, durations: [15] });
+    expect(res.status, res.text).toBe(202);
+    expect(await renderDropJob(inlineIo(), res.body.data.id)).toEqual({ status: "ready", ready: 3, failed: 0 });
+    const d = (await call(`${base()}/${res.body.data.id}`, { key: org.key })).body.data;
+    for (const v of d.variants) {
+      const aspect = v.aspectRatio as DropAspectRatio;
+      expect(v).toMatchObject({ ...PLATFORM_VIDEO_SIZE[aspect], limitedBySource: false, status: "ready", attempts: 0, cover: COVER_SIZE[aspect] });
+      const file = await mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, ""));
+      const { bytes } = await expectPresetCompliantVariant(file, aspect, { ...PLATFORM_VIDEO_SIZE[aspect], seconds: 15 });
+      expect(v.file).toMatchObject({ ...PLATFORM_VIDEO_SIZE[aspect], bytes, limitedBySource: false });
+      expect(jpegSize(Buffer.from(await (await fetch(v.coverUrl)).arrayBuffer()))).toEqual(COVER_SIZE[aspect]);
+    }
+    const bundle = (await call(`${base()}/${d.id}/export`, { key: org.key, method: "POST", body: { channelPreset: "yt_longform" } })).body.data;
+    expect(bundle).toMatchObject({ variant: "16:9_15000", video: { width: 1920, height: 1080, limitedBySource: false }, cover: { width: 1280, height: 720 } });
+  }, 300_000);
+
+  it("retries a failed render with the job's retries, then marks the drop failed with the reason, announces drop.failed and shows it in the console", async () => {
+    // A clip whose stored file is damaged: ffmpeg cannot read it, on every attempt.
+    const key = `tests/drops/${org.organizationId}/broken-${Date.now()}.mp4`;
+    const good = await readFile(
+      await mediaFile((await db().select({ k: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, org.library.videoAssetIds[2]!)))[0]!.k),
+    );
+    await getMediaStorage().put(key, fuzzed(good.subarray(0, 600), 200, 7, 0), "video/mp4");
+    const clipId = org.library.videoAssetIds[2]!;
+    await pointClipAt(clipId, key);
+    const receiver = await new WebhookReceiver().start();
+    onTestFinished(() => receiver.stop());
+    const hook = await call(`/v1/orgs/${org.organizationId}/webhooks`, { key: org.key, body: { url: receiver.url, eventTypes: ["drop.failed"] } });
+    expect(hook.status, hook.text).toBe(201);
+    onTestFinished(async () => {
+      await call(`/v1/orgs/${org.organizationId}/webhooks/${hook.body.data.id}`, { key: org.key, method: "DELETE" });
+    });
+    const res = await create({ sourceType: "exercise", sourceId: clipId, aspectRatios: ["9:16", "1:1"], durations: [15, 30] });
+    expect(res.status, res.text).toBe(202);
+    const id = res.body.data.id;
+    // The render job's definition gives a failed run DROP_RENDER_RETRIES more runs, with backoff.
+    expect(renderSocialDropJob.retries).toBe(DROP_RENDER_RETRIES);
+    expect(DROP_RENDER_RETRIES + 1).toBe(3);
+    for (const attempt of [1, 2]) {
+      // A failed attempt with attempts left throws, so the job system runs the job again after its backoff.
+      await expect(renderDropJob(inlineIo(), id)).rejects.toThrow(/failed to render, to be retried/);
+      const d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+      expect(d.status).toBe("processing");
+      for (const v of d.variants)
+        expect(v).toMatchObject({ status: "processing", attempts: attempt, error: expect.stringMatching(/ffmpeg|media file/), previewUrl: null });
+    }
+    // The last attempt marks the variants and the drop failed.
+    expect(await renderDropJob(inlineIo(), id)).toEqual({ status: "failed", ready: 0, failed: 4 });
+    const d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+    expect(d.status).toBe("failed");
+    expect(d.failureReason).toMatch(/^No variant could be rendered after 3 attempt\(s\): /);
+    for (const v of d.variants) expect(v).toMatchObject({ status: "failed", attempts: 3, file: null });
+    expect((await call(base(), { key: org.key })).body.data.map((x: { id: string }) => x.id)).not.toContain(id);
+    expectError(await call(`${base()}/${id}/export`, { key: org.key, method: "POST", body: {} }), 404, "NotFound");
+    // A replay of a finished job does nothing.
+    expect(await renderDropJob(inlineIo(), id)).toMatchObject({ status: "skipped" });
+
+    await deliverDue(org.organizationId);
+    const [got] = await receiver.waitFor(1);
+    expect(got!.payload).toMatchObject({
+      type: "drop.failed",
+      organizationId: org.organizationId,
+      data: { dropId: id, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", failureReason: d.failureReason, failedAt: expect.any(String) },
+    });
+    expect([...got!.payload.data.failedVariants].sort()).toEqual(["1:1_15000", "1:1_30000", "9:16_15000", "9:16_30000"]);
+
+    const trainer = await createConsoleTrainer(org.organizationId);
+    const failures = await consoleCall(trainer, `/api/console/orgs/${org.organizationId}/social/drop-failures`);
+    expect(failures.status, failures.text).toBe(200);
+    expect(failures.body.data.find((x: { id: string }) => x.id === id)).toMatchObject({
+      title: d.title,
+      failureReason: d.failureReason,
+      variants: expect.arrayContaining([{ name: "9:16_15000", attempts: 3, error: expect.any(String) }]),
+    });
+    expect((await consoleCall(null, `/api/console/orgs/${org.organizationId}/social/drop-failures`)).status).toBe(401);
+    const stranger = await createConsoleTrainer(other.organizationId);
+    expect((await consoleCall(stranger, `/api/console/orgs/${org.organizationId}/social/drop-failures`)).status).toBe(403);
+  }, 120_000);
 
   it("is 400 for unknown or foreign sources and invalid bodies", async () => {
     expect(expectError(await create({ sourceType: "workout", sourceId: "0123456789abcdef01234567" }), 400, "BadRequest").target).toBe("sourceId");

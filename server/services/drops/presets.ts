@@ -104,7 +104,15 @@ export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
     hashtagMax: 10,
     hookMaxLength: 150,
     /** TikTok: H.264, 23-60 fps, at most 4 GB; it publishes no bitrate cap (Instagram's 25 Mbit/s is used). */
-    video: { minFps: 23, maxFps: 60, maxVideoKbps: 25_000, maxFileBytes: 4096 * MB, minDurationSeconds: 3, audioSampleRates: [44_100, 48_000], audioChannels: 2 },
+    video: {
+      minFps: 23,
+      maxFps: 60,
+      maxVideoKbps: 25_000,
+      maxFileBytes: 4096 * MB,
+      minDurationSeconds: 3,
+      audioSampleRates: [44_100, 48_000],
+      audioChannels: 2,
+    },
   },
   yt_shorts: {
     id: "yt_shorts",
@@ -116,7 +124,15 @@ export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
     hashtagMax: 15,
     hookMaxLength: 100,
     /** YouTube: H.264 High, 2 B-frames, closed GOP, 8 Mbit/s recommended for 1080p at 24-30 fps, AAC-LC 48 kHz stereo. */
-    video: { minFps: 24, maxFps: 60, maxVideoKbps: 8_000, maxFileBytes: 256 * 1024 * MB, minDurationSeconds: 1, audioSampleRates: [48_000, 96_000], audioChannels: 2 },
+    video: {
+      minFps: 24,
+      maxFps: 60,
+      maxVideoKbps: 8_000,
+      maxFileBytes: 256 * 1024 * MB,
+      minDurationSeconds: 1,
+      audioSampleRates: [48_000, 96_000],
+      audioChannels: 2,
+    },
   },
   fb_reels: {
     id: "fb_reels",
@@ -139,7 +155,15 @@ export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
     captionMaxLength: 5000,
     hashtagMax: 15,
     hookMaxLength: 100,
-    video: { minFps: 24, maxFps: 60, maxVideoKbps: 8_000, maxFileBytes: 256 * 1024 * MB, minDurationSeconds: 1, audioSampleRates: [48_000, 96_000], audioChannels: 2 },
+    video: {
+      minFps: 24,
+      maxFps: 60,
+      maxVideoKbps: 8_000,
+      maxFileBytes: 256 * 1024 * MB,
+      minDurationSeconds: 1,
+      audioSampleRates: [48_000, 96_000],
+      audioChannels: 2,
+    },
   },
 };
 

@@ -176,12 +176,18 @@ export async function renderDropVideos(args: { clips: ReelClip[]; aspects: Aspec
       used += seconds!;
     }
     if (inputs.length === 0) throw new Error("the drop has no clips to cut from");
-    const sizes = aspects.map((a) => renderSize(a.aspectRatio, inputs.map((x) => x.probe.video!)));
+    const sizes = aspects.map((a) =>
+      renderSize(
+        a.aspectRatio,
+        inputs.map((x) => x.probe.video!),
+      ),
+    );
     const filters: string[] = [];
     for (const [i, input] of inputs.entries()) {
       const branches = aspects.map((_, k) => `s${i}_${k}`);
       filters.push(aspects.length > 1 ? `[${i}:v]split=${aspects.length}${branches.map((b) => `[${b}]`).join("")}` : `[${i}:v]null[${branches[0]}]`);
-      for (const [k] of aspects.entries()) filters.push(fitChain(branches[k]!, `v${i}_${k}`, input.probe.video!, sizes[k]!.width, sizes[k]!.height, input.seconds));
+      for (const [k] of aspects.entries())
+        filters.push(fitChain(branches[k]!, `v${i}_${k}`, input.probe.video!, sizes[k]!.width, sizes[k]!.height, input.seconds));
       filters.push(
         input.probe.audio
           ? `[${i}:a]aresample=${AUDIO_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=duration=${input.seconds},asetpts=PTS-STARTPTS[a${i}]`
@@ -189,7 +195,9 @@ export async function renderDropVideos(args: { clips: ReelClip[]; aspects: Aspec
       );
     }
     for (const [k] of aspects.entries()) filters.push(`${inputs.map((_, i) => `[v${i}_${k}]`).join("")}concat=n=${inputs.length}:v=1:a=0[v_${k}]`);
-    filters.push(`${inputs.map((_, i) => `[a${i}]`).join("")}concat=n=${inputs.length}:v=0:a=1${aspects.length > 1 ? `,asplit=${aspects.length}` : ""}${aspects.map((_, k) => `[a_${k}]`).join("")}`);
+    filters.push(
+      `${inputs.map((_, i) => `[a${i}]`).join("")}concat=n=${inputs.length}:v=0:a=1${aspects.length > 1 ? `,asplit=${aspects.length}` : ""}${aspects.map((_, k) => `[a_${k}]`).join("")}`,
+    );
     const reels = aspects.map((a) => path.join(dir, `reel-${aspectSlug(a.aspectRatio)}.mp4`));
     await runFfmpeg([
       ...inputs.flatMap((x) => ["-i", x.file]),
@@ -205,19 +213,7 @@ export async function renderDropVideos(args: { clips: ReelClip[]; aspects: Aspec
       for (const duration of [...new Set(aspect.durations)].sort((a, b) => a - b)) {
         const file = path.join(dir, `${aspectSlug(aspect.aspectRatio)}_${duration}.mp4`);
         if (reelSeconds < duration - 0.5) throw new Error(`the ${aspect.aspectRatio} reel is ${reelSeconds} s, shorter than ${duration} s`);
-        await runFfmpeg([
-          "-i",
-          reels[k]!,
-          "-t",
-          String(duration),
-          "-map",
-          "0",
-          "-c",
-          "copy",
-          "-movflags",
-          "+faststart",
-          file,
-        ]);
+        await runFfmpeg(["-i", reels[k]!, "-t", String(duration), "-map", "0", "-c", "copy", "-movflags", "+faststart", file]);
         const probe = await probeMedia(file);
         const media: VariantMedia = {
           width: probe.video?.width ?? 0,
