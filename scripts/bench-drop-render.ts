@@ -86,9 +86,17 @@ try {
     }
     clips = big;
   }
+  // CPU seconds of this process and its finished children (ffmpeg), from /proc: a figure the other load on a shared machine does not inflate.
+  const cpuSeconds = async () => {
+    const stat = (await import("node:fs/promises").then((fs) => fs.readFile("/proc/self/stat", "utf8"))).split(") ")[1]!.split(" ");
+    const ticks = [11, 12, 13, 14].reduce((n, i) => n + Number(stat[i]), 0); // utime, stime, cutime, cstime
+    return ticks / 100;
+  };
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
+    const cpuStarted = await cpuSeconds();
     for (const aspectRatio of ASPECTS) {
       await api.renderCover({
         aspectRatio,
@@ -109,6 +117,7 @@ try {
       for (const aspectRatio of ASPECTS) await api.renderAspectVariants!({ clips, aspectRatio, durations: [15, 30], keyFor: keyFor(aspectRatio), storage });
     }
     times.push((performance.now() - started) / 1000);
+    cpu.push((await cpuSeconds()) - cpuStarted);
   }
   const probe = await import("../server/media/ffmpeg").then((f) => f.probeMedia(path.join(tmp, `bench/out/0/9x16_30000.mp4`)));
   console.log(
@@ -117,6 +126,7 @@ try {
       sources: full ? "1920x1080" : "demo 320x180",
       clips: clips.length,
       seconds: times.map((t) => Math.round(t * 10) / 10),
+      cpuSeconds: cpu.map((t) => Math.round(t * 10) / 10),
       variant9x16: probe.video,
     }),
   );
