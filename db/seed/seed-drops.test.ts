@@ -25,7 +25,14 @@ describe("the seed drops' committed renders", () => {
     for (const rel of videos) {
       expect(media[rel]!.bytes, rel).toBe(manifest[rel]!.bytes);
       expect(media[rel]!.durationSeconds, rel).toBeCloseTo(manifest[rel]!.durationSeconds!, 1);
-      expect(media[rel], rel).toMatchObject({ fps: 30, videoCodec: "h264", videoProfile: "High", audioCodec: "aac", audioSampleRate: 48_000, audioChannels: 2 });
+      expect(media[rel], rel).toMatchObject({
+        fps: 30,
+        videoCodec: "h264",
+        videoProfile: "High",
+        audioCodec: "aac",
+        audioSampleRate: 48_000,
+        audioChannels: 2,
+      });
     }
   });
 });

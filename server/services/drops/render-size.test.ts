@@ -19,7 +19,12 @@ describe("renderSize: the platform size, never upscaled past the source", () => 
     // 1:1 and 16:9 crop: the crop must fill the frame.
     expect(renderSize("1:1", demo)).toEqual({ width: 180, height: 180, limitedBySource: true });
     expect(renderSize("16:9", demo)).toEqual({ width: 320, height: 180, limitedBySource: true });
-    expect(renderSize("16:9", [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }])).toEqual({ width: 1280, height: 720, limitedBySource: true });
+    expect(
+      renderSize("16:9", [
+        { width: 1920, height: 1080 },
+        { width: 1280, height: 720 },
+      ]),
+    ).toEqual({ width: 1280, height: 720, limitedBySource: true });
     // A 720x1280 vertical clip fills 9:16 by itself.
     expect(renderSize("9:16", [{ width: 720, height: 1280 }])).toEqual({ width: 720, height: 1280, limitedBySource: true });
     for (const s of [renderSize("9:16", [{ width: 333, height: 333 }]), renderSize("1:1", [{ width: 101, height: 77 }])]) {
@@ -31,7 +36,14 @@ describe("renderSize: the platform size, never upscaled past the source", () => 
 
 describe("encodingFor: within every preset taking the aspect", () => {
   it("caps the bitrate at the strictest preset (YouTube's 8 Mbit/s for 1080p) and scales it down below the platform size", () => {
-    expect(encodingFor("9:16", PLATFORM_VIDEO_SIZE["9:16"])).toMatchObject({ fps: 30, profile: "High", level: "4.0", maxVideoKbps: 8000, audioSampleRate: 48_000, audioChannels: 2 });
+    expect(encodingFor("9:16", PLATFORM_VIDEO_SIZE["9:16"])).toMatchObject({
+      fps: 30,
+      profile: "High",
+      level: "4.0",
+      maxVideoKbps: 8000,
+      audioSampleRate: 48_000,
+      audioChannels: 2,
+    });
     expect(encodingFor("9:16", { width: 540, height: 960 }).maxVideoKbps).toBe(2000);
     expect(encodingFor("9:16", { width: 306, height: 544 }).maxVideoKbps).toBe(1000);
     // 9:16 goes to Instagram Stories too: its 100 MB is the limit; 16:9 only to YouTube.
