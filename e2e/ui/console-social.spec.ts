@@ -17,7 +17,11 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await page.getByRole("button", { name: "Connect Instagram" }).click();
   await expect(page.locator('[data-platform="instagram"]').getByText("Connected")).toBeVisible();
   const connected = async () =>
-    ok(await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", { params: { path: { organizationId: seed.organizationId } } }));
+    ok(
+      await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", {
+        params: { path: { organizationId: seed.organizationId } },
+      }),
+    );
   expect(JSON.stringify(await connected())).toContain("instagram");
 
   // A seeded drop with its rendered preview and covers.
@@ -28,6 +32,8 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await expect(video).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(drop.getByRole("img", { name: /^Cover / }).first()).toBeVisible();
+  // The variant's rendered size, length and file size; the demo clips are smaller than the platform size, and the console says so.
+  await expect(drop.getByText(/^9:16_15000: 306x544 · 15\.\d+ s · \d+\.\d MB · at the source's size/)).toBeVisible();
   await page.screenshot({ path: screenshotPath("console-social-desktop"), fullPage: true });
 
   // A publish automation: created in draft, activated (instagram is connected), paused, deleted.
@@ -58,11 +64,7 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.locator('[data-platform="instagram"]').getByText("Connected", { exact: true })).toBeVisible();
-  expect(
-    JSON.stringify(
-      await connected(),
-    ),
-  ).toContain("instagram");
+  expect(JSON.stringify(await connected())).toContain("instagram");
   await page.getByRole("button", { name: "Disconnect Instagram" }).click();
   await confirm.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.locator('[data-platform="instagram"]').getByText("Not connected")).toBeVisible();

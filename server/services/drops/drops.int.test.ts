@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { WebhookReceiver, announced, deliverDue, subscribeToAllEvents } from "@/test/support/webhook-receiver";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { type DropAspectRatio, dropVariants, drops, exerciseGroups, videoAssets, workouts } from "@/db/schema";
@@ -13,7 +13,7 @@ import { consoleCall, createConsoleTrainer } from "@/test/support/console";
 import { fuzzed } from "@/test/support/hostile-media";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
-import type { JobEvent } from "@/server/jobs";
+import { type JobEvent, sendJobEvent, startJobWorker, stopJobWorker } from "@/server/jobs";
 import { expectPresetCompliantVariant, inlineIo, jpegSize, mediaFile } from "@/test/support/social";
 import { CHANNEL_PRESET_SPECS, COVER_SIZE, DROP_RENDER_RETRIES, PLATFORM_VIDEO_SIZE, charCount, composePostText } from "./presets";
 import { renderDropJob } from "./render-drop";
@@ -543,6 +543,38 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const stranger = await createConsoleTrainer(other.organizationId);
     expect((await consoleCall(stranger, `/api/console/orgs/${org.organizationId}/social/drop-failures`)).status).toBe(403);
   }, 120_000);
+
+  it("under the local provider (pg-boss), a render that keeps failing runs three times with backoff, then the drop is failed", async () => {
+    const key = `tests/drops/${org.organizationId}/broken-queue-${Date.now()}.mp4`;
+    await getMediaStorage().put(key, Buffer.from("this is not a video file, whatever its name says"), "video/mp4");
+    const clipId = org.library.videoAssetIds[3]!;
+    await pointClipAt(clipId, key);
+    const res = await create({ sourceType: "exercise", sourceId: clipId, aspectRatios: ["1:1"], durations: [15] });
+    expect(res.status, res.text).toBe(202);
+    const id = res.body.data.id;
+    const lanes = ["render-social-drop"];
+    const [queue] = await db().execute<{ table: string | null }>(sql`select to_regclass('pgboss.job')::text as table`);
+    if (queue?.table) await db().execute(sql`delete from pgboss.job where name in ${lanes} and state in ('created', 'retry')`);
+    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false, jobs: lanes });
+    onTestFinished(() => stopJobWorker());
+    await sendJobEvent({ name: "social/drop.requested", data: { dropId: id } });
+    // When each attempt was recorded, as a client polling the detail sees it.
+    const seen = new Map<number, number>();
+    let d: { status: string; failureReason: string | null; variants: { attempts: number; status: string }[] } | null = null;
+    const started = Date.now();
+    while (Date.now() - started < 150_000) {
+      d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+      const attempts = d!.variants[0]!.attempts;
+      if (!seen.has(attempts)) seen.set(attempts, Date.now());
+      if (d!.status !== "processing") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(d).toMatchObject({ status: "failed", variants: [{ attempts: 3, status: "failed" }] });
+    expect(d!.failureReason).toMatch(/^No variant could be rendered after 3 attempt\(s\): .*(ffmpeg|media file)/);
+    // pg-boss's backoff: the first retry 10-20 s after the failure, the second 20-40 s after the next.
+    expect(seen.get(2)! - seen.get(1)!).toBeGreaterThanOrEqual(9_000);
+    expect(seen.get(3)! - seen.get(2)!).toBeGreaterThanOrEqual(19_000);
+  }, 200_000);
 
   it("is 400 for unknown or foreign sources and invalid bodies", async () => {
     expect(expectError(await create({ sourceType: "workout", sourceId: "0123456789abcdef01234567" }), 400, "BadRequest").target).toBe("sourceId");

@@ -268,7 +268,7 @@ export function encodingFor(aspectRatio: DropAspectRatio, size: { width: number;
 
 /**
  * Retries of a drop's render job after a failed run (render-social-drop, with the job system's
- * backoff: pg-boss waits about 10 s, then 20 s; Inngest its own schedule), so a variant gets
+ * backoff: pg-boss waits 10-20 s, then 20-40 s; Inngest its own schedule), so a variant gets
  * DROP_RENDER_ATTEMPTS tries before it is marked failed.
  */
 export const DROP_RENDER_RETRIES = 2;
