@@ -81,14 +81,6 @@ export async function touchDrop(db: Tx, dropId: string, now = new Date()): Promi
   await db.update(drops).set({ updatedAt: now }).where(eq(drops.id, dropId));
 }
 
-/** Fails a drop that is still processing (a finished or deleted one is left as it is). */
-export async function failProcessingDrop(db: Tx, dropId: string, reason: string): Promise<void> {
-  await db
-    .update(drops)
-    .set({ status: "failed", failureReason: reason })
-    .where(and(eq(drops.id, dropId), eq(drops.status, "processing")));
-}
-
 /** Live drops processing since before `staleBefore`, touched to `now` in the same statement (so one sweep claims each); their ids. */
 export async function claimStaleProcessingDrops(db: Tx, args: { staleBefore: Date; now: Date }): Promise<string[]> {
   const rows = await db
