@@ -17,11 +17,7 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await page.getByRole("button", { name: "Connect Instagram" }).click();
   await expect(page.locator('[data-platform="instagram"]').getByText("Connected")).toBeVisible();
   const connected = async () =>
-    ok(
-      await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", {
-        params: { path: { organizationId: seed.organizationId } },
-      }),
-    );
+    ok(await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", { params: { path: { organizationId: seed.organizationId } } }));
   expect(JSON.stringify(await connected())).toContain("instagram");
 
   // A seeded drop with its rendered preview and covers.
@@ -64,7 +60,11 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.locator('[data-platform="instagram"]').getByText("Connected", { exact: true })).toBeVisible();
-  expect(JSON.stringify(await connected())).toContain("instagram");
+  expect(
+    JSON.stringify(
+      await connected(),
+    ),
+  ).toContain("instagram");
   await page.getByRole("button", { name: "Disconnect Instagram" }).click();
   await confirm.getByRole("button", { name: "Disconnect" }).click();
   await expect(page.locator('[data-platform="instagram"]').getByText("Not connected")).toBeVisible();
