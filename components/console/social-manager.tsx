@@ -72,18 +72,10 @@ interface ListPage<T> {
 
 const PLATFORM_LABEL: Record<string, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube", facebook: "Facebook" };
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = {
-  published: "good",
-  failed: "bad",
-  skipped: "warn",
-  pending: "neutral",
-  publishing: "neutral",
-};
+const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = { published: "good", failed: "bad", skipped: "warn", pending: "neutral", publishing: "neutral" };
 
 const scheduleText = (s: Automation["schedule"]) =>
-  s.type === "weekly"
-    ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})`
-    : `cron ${s.expression} (${s.timeZone})`;
+  s.type === "weekly" ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})` : `cron ${s.expression} (${s.timeZone})`;
 
 /** Social: connected accounts per platform, drops with their previews and copy, publish automations with their history. */
 export function SocialManager({ orgId, isOwner }: { orgId: string; isOwner: boolean }) {
@@ -105,10 +97,7 @@ type Notify = (n: { error?: string; success?: string }) => void;
 
 function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolean; onNotice: Notify }) {
   const qc = useQueryClient();
-  const accounts = useQuery({
-    queryKey: ["social-accounts", orgId],
-    queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`),
-  });
+  const accounts = useQuery({ queryKey: ["social-accounts", orgId], queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`) });
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ["social-accounts", orgId] });
   const connect = async (p: Platform) => {
@@ -136,9 +125,7 @@ function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolea
       <h2 id="social-accounts" className="text-lg font-semibold">
         Accounts
       </h2>
-      <p className="text-sm text-muted">
-        Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}
-      </p>
+      <p className="text-sm text-muted">Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}</p>
       {!accounts.data ? (
         <Spinner label="Loading accounts" />
       ) : (
@@ -264,10 +251,7 @@ function FailedDrops({ orgId }: { orgId: string }) {
 }
 
 function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
-  const detail = useQuery({
-    queryKey: ["social-drop", orgId, dropId],
-    queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`),
-  });
+  const detail = useQuery({ queryKey: ["social-drop", orgId, dropId], queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`) });
   if (!detail.data) return <Spinner label="Loading the drop" />;
   const d = detail.data.data;
   const main = d.variants.find((v) => v.name === d.defaults.variant && v.previewUrl) ?? d.variants.find((v) => v.previewUrl);
