@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { renderSeedDropMedia } from "../db/seed/drops";
+import { SEED_DROP_MEDIA_FILE, renderSeedDropMedia } from "../db/seed/drops";
 import { probeMedia } from "../server/media/ffmpeg";
 import { type SeedMediaEntry, type SeedMediaManifest, importSeedMedia, readSeedMediaManifest } from "../server/media/import-seed-media";
 import { LocalDiskStorage } from "../server/media/storage";
@@ -30,7 +30,7 @@ try {
   const storage = new LocalDiskStorage(tmp);
   await importSeedMedia(storage, OUT);
   const started = Date.now();
-  await renderSeedDropMedia(storage);
+  const measured = await renderSeedDropMedia(storage);
   console.log(`rendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await cp(path.join(tmp, "seed", "drops"), path.join(OUT, "drops"), { recursive: true });
   const files = (await readdir(path.join(OUT, "drops"), { recursive: true, withFileTypes: true }))
@@ -47,7 +47,15 @@ try {
     if (rel.endsWith(".mp4")) entry.durationSeconds = Math.round((await probeMedia(file)).durationSeconds * 100) / 100;
     manifest[rel] = entry;
   }
-  const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // What the renderer measured on each video, by its path under db/seed/media (the seed gives it to the variant rows).
+  const media = Object.fromEntries(
+    Object.entries(measured)
+      .map(([key, m]) => [key.slice("seed/".length), m] as const)
+      .sort(([a], [b]) => byPath(a, b)),
+  );
+  await writeFile(path.join(OUT, SEED_DROP_MEDIA_FILE), `${JSON.stringify(media, null, 2)}\n`);
+  const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => byPath(a, b)));
   await writeFile(path.join(OUT, "manifest.json"), `${JSON.stringify(sorted, null, 2)}\n`);
   const bytes = files.reduce((n, rel) => n + manifest[rel]!.bytes, 0);
   console.log(`db/seed/media/drops: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MiB`);

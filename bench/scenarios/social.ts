@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { getMediaStorage } from "@/server/media/storage";
 import { DROP_ASPECT_RATIOS } from "@/server/services/drops/presets";
-import { renderAspectVariants, renderCover } from "@/server/services/drops/render-media";
+import { renderCover, renderDropVideos } from "@/server/services/drops/render-media";
 import { resolveDropSource } from "@/server/services/drops/resolve-source";
 import type { BenchRequest, Scenario } from "../types";
 
@@ -14,8 +14,9 @@ import type { BenchRequest, Scenario } from "../types";
  * links and fits the copy to the preset.
  *
  * Render: the media work of a new drop with the default six variants (9:16, 1:1, 16:9 x 15 s and
- * 30 s) cut from the seeded HIIT Burn workout's clips, plus the three covers: three encodes
- * (one reel per aspect, cut by stream copy into both lengths) and three next/og renders. Timed in
+ * 30 s) cut from the seeded HIIT Burn workout's clips, plus the three covers: one ffmpeg run
+ * (each clip decoded once, three reels encoded, cut by stream copy into both lengths) and three
+ * next/og renders. Timed in
  * the bench process, three runs, so the server's own job worker does not race it.
  */
 const RENDER_RUNS = 3;
@@ -67,22 +68,23 @@ export const scenarios: Scenario[] = [
       for (let run = 0; run < RENDER_RUNS; run++) {
         const started = performance.now();
         for (const aspectRatio of DROP_ASPECT_RATIOS) {
-          const slug = aspectRatio.replace(":", "x");
           await renderCover({
             aspectRatio,
             text: { title: "HIIT Burn", primaryLine: "HIIT Burn", secondaryLine: "7 exercises · 24 min" },
             thumbnailKey: facts.thumbnailKey,
-            key: `bench/drops/${run}/cover-${slug}.jpg`,
-            storage,
-          });
-          await renderAspectVariants({
-            clips: facts.clips,
-            aspectRatio,
-            durations: [15, 30],
-            keyFor: (d) => `bench/drops/${run}/${slug}_${d * 1000}.mp4`,
+            key: `bench/drops/${run}/cover-${aspectRatio.replace(":", "x")}.jpg`,
             storage,
           });
         }
+        await renderDropVideos({
+          clips: facts.clips,
+          aspects: DROP_ASPECT_RATIOS.map((aspectRatio) => ({
+            aspectRatio,
+            durations: [15, 30],
+            keyFor: (d: number) => `bench/drops/${run}/${aspectRatio.replace(":", "x")}_${d * 1000}.mp4`,
+          })),
+          storage,
+        });
         times.push(performance.now() - started);
       }
       const sorted = [...times].sort((a, b) => a - b);

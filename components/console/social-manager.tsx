@@ -29,8 +29,26 @@ interface DropItem {
 interface DropDetail extends DropItem {
   status: string;
   defaults: { variant: string };
-  variants: { name: string; status: string; previewUrl: string | null; coverUrl: string | null; width: number; height: number }[];
+  variants: {
+    name: string;
+    status: string;
+    previewUrl: string | null;
+    coverUrl: string | null;
+    width: number;
+    height: number;
+    limitedBySource: boolean;
+    file: { bytes: number; durationSeconds: number } | null;
+  }[];
   copyPacks: { locale: string; copyPack: { caption?: string; hook?: string; hashtags?: string[] } }[];
+}
+interface FailedDrop {
+  id: string;
+  title: string;
+  sourceTypeLabel: string;
+  sourceName: string;
+  failureReason: string | null;
+  updatedAt: string;
+  variants: { name: string; attempts: number; error: string | null }[];
 }
 interface Automation {
   id: string;
@@ -194,7 +212,41 @@ function Drops({ orgId }: { orgId: string }) {
           <Pager offset={offset} limit={12} total={drops.data.links.total} onChange={setOffset} label="Drops pages" />
         </>
       )}
+      <FailedDrops orgId={orgId} />
     </section>
+  );
+}
+
+/** Drops that could not be rendered (after the render job's retries), with the reason: the public list holds ready drops only. */
+function FailedDrops({ orgId }: { orgId: string }) {
+  const failed = useQuery({
+    queryKey: ["social-drop-failures", orgId],
+    queryFn: () => consoleFetch<{ data: FailedDrop[] }>(`/api/console/orgs/${orgId}/social/drop-failures`),
+  });
+  const rows = failed.data?.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h3 id="social-drops-failed" className="font-semibold">
+        Failed drops
+      </h3>
+      <ul aria-labelledby="social-drops-failed" className="mt-2 flex flex-col gap-2">
+        {rows.map((d) => (
+          <li key={d.id} data-failed-drop-id={d.id} className="rounded-lg border border-line bg-card p-3 text-sm">
+            <p className="flex items-center gap-2 font-medium">
+              {d.title} <Badge tone="bad">failed</Badge>
+            </p>
+            <p className="text-muted">
+              {d.sourceTypeLabel}: {d.sourceName} · {formatDate(d.updatedAt)}
+            </p>
+            {d.failureReason ? <p>{d.failureReason}</p> : null}
+            {d.variants.length ? (
+              <p className="text-muted">{d.variants.map((v) => `${v.name} (${v.attempts} attempt${v.attempts === 1 ? "" : "s"})`).join(", ")}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -220,6 +272,13 @@ function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
       ) : (
         <p className="text-sm text-muted">No rendered variant yet.</p>
       )}
+      {main ? (
+        <p className="text-sm text-muted">
+          {main.name}: {main.width}x{main.height}
+          {main.file ? ` · ${main.file.durationSeconds} s · ${(main.file.bytes / 1024 / 1024).toFixed(1)} MB` : ""}
+          {main.limitedBySource ? " · at the source's size (smaller than the platform's; never upscaled)" : ""}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {d.variants
           .filter((v) => v.coverUrl)

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import { type DropAspectRatio, type DropSourceType, type StoredCopyPack, dropVariants, drops } from "../schema";
+import { type DropAspectRatio, type DropSourceType, type DropVariantMedia, type StoredCopyPack, dropVariants, drops } from "../schema";
 import { containsPattern } from "./workouts";
 
 export type DropRow = typeof drops.$inferSelect;
@@ -10,7 +10,14 @@ export type DropVariantRow = typeof dropVariants.$inferSelect;
 export async function insertDrop(
   db: Tx,
   drop: typeof drops.$inferInsert,
-  variants: { aspectRatio: DropAspectRatio; durationSeconds: number; status?: "processing" | "ready"; assetKey?: string; coverKey?: string }[],
+  variants: {
+    aspectRatio: DropAspectRatio;
+    durationSeconds: number;
+    status?: "processing" | "ready";
+    assetKey?: string;
+    coverKey?: string;
+    media?: DropVariantMedia | null;
+  }[],
 ): Promise<{ drop: DropRow; variants: DropVariantRow[] }> {
   const [row] = await db.insert(drops).values(drop).returning();
   const rows = await db
@@ -31,7 +38,7 @@ export async function findOrgDrop(db: Tx, organizationId: string, dropId: string
 }
 
 /** The variant fields an export needs. */
-export type ExportVariantRow = Pick<DropVariantRow, "aspectRatio" | "durationSeconds" | "status" | "assetKey" | "coverKey">;
+export type ExportVariantRow = Pick<DropVariantRow, "aspectRatio" | "durationSeconds" | "status" | "assetKey" | "coverKey" | "media">;
 
 /**
  * A live drop of the organization with its variants, in one round trip (the export path: the
@@ -42,7 +49,7 @@ export async function findOrgDropForExport(db: Tx, organizationId: string, dropI
     .select({
       drop: drops,
       variants: sql<ExportVariantRow[]>`coalesce((select json_agg(json_build_object('aspectRatio', v.aspect_ratio, 'durationSeconds', v.duration_seconds,
-        'status', v.status, 'assetKey', v.asset_key, 'coverKey', v.cover_key) order by v.duration_seconds) from drop_variants v where v.drop_id = "drops"."id"), '[]'::json)`,
+        'status', v.status, 'assetKey', v.asset_key, 'coverKey', v.cover_key, 'media', v.media) order by v.duration_seconds) from drop_variants v where v.drop_id = "drops"."id"), '[]'::json)`,
     })
     .from(drops)
     .where(and(eq(drops.id, dropId), eq(drops.organizationId, organizationId), isNull(drops.deletedAt)))
@@ -74,14 +81,6 @@ export async function touchDrop(db: Tx, dropId: string, now = new Date()): Promi
   await db.update(drops).set({ updatedAt: now }).where(eq(drops.id, dropId));
 }
 
-/** Fails a drop that is still processing (a finished or deleted one is left as it is). */
-export async function failProcessingDrop(db: Tx, dropId: string, reason: string): Promise<void> {
-  await db
-    .update(drops)
-    .set({ status: "failed", failureReason: reason })
-    .where(and(eq(drops.id, dropId), eq(drops.status, "processing")));
-}
-
 /** Live drops processing since before `staleBefore`, touched to `now` in the same statement (so one sweep claims each); their ids. */
 export async function claimStaleProcessingDrops(db: Tx, args: { staleBefore: Date; now: Date }): Promise<string[]> {
   const rows = await db
@@ -110,12 +109,52 @@ export async function setVariantResult(
     assetKey?: string | null;
     coverKey?: string | null;
     error?: string | null;
+    media?: DropVariantMedia | null;
   },
 ): Promise<void> {
   await db
     .update(dropVariants)
-    .set({ status: args.status, assetKey: args.assetKey ?? null, coverKey: args.coverKey ?? null, error: args.error ?? null, updatedAt: new Date() })
+    .set({
+      status: args.status,
+      assetKey: args.assetKey ?? null,
+      coverKey: args.coverKey ?? null,
+      error: args.error ?? null,
+      media: args.media ?? null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(dropVariants.dropId, args.dropId), eq(dropVariants.aspectRatio, args.aspectRatio), eq(dropVariants.durationSeconds, args.durationSeconds)));
+}
+
+/**
+ * Records a failed render attempt on a drop's processing variants: the error and one more attempt;
+ * those that reached `maxAttempts` become failed, the others stay processing for the next try.
+ * Returns how many stay processing.
+ */
+export async function recordVariantAttempt(
+  db: Tx,
+  args: { dropId: string; error: string; maxAttempts: number },
+): Promise<{ retrying: number; failed: number }> {
+  const rows = await db
+    .update(dropVariants)
+    .set({
+      attempts: sql`${dropVariants.attempts} + 1`,
+      error: args.error,
+      status: sql`case when ${dropVariants.attempts} + 1 >= ${args.maxAttempts} then 'failed' else 'processing' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(dropVariants.dropId, args.dropId), eq(dropVariants.status, "processing")))
+    .returning({ status: dropVariants.status });
+  return { retrying: rows.filter((r) => r.status === "processing").length, failed: rows.filter((r) => r.status === "failed").length };
+}
+
+/** Live drops of the organization that failed, most recent first (the console shows them with their reasons). */
+export function listFailedDrops(db: Tx, organizationId: string, limit: number) {
+  return db
+    .select()
+    .from(drops)
+    .where(and(eq(drops.organizationId, organizationId), eq(drops.status, "failed"), isNull(drops.deletedAt)))
+    .orderBy(desc(drops.updatedAt), desc(drops.id))
+    .limit(limit);
 }
 
 export const DROP_SORT_FIELDS = ["updatedAt", "createdAt"] as const;

@@ -80,6 +80,23 @@ export const drops = pgTable(
   },
 );
 
+/** A rendered variant file as measured (server/services/drops/render-media.ts writes it). */
+export interface DropVariantMedia {
+  width: number;
+  height: number;
+  platformWidth: number;
+  platformHeight: number;
+  limitedBySource: boolean;
+  durationSeconds: number;
+  bytes: number;
+  fps: number;
+  videoCodec: string;
+  videoProfile: string;
+  audioCodec: string;
+  audioSampleRate: number;
+  audioChannels: number;
+}
+
 /** One rendered video (aspect x duration) of a drop, with the cover of its aspect. */
 export const dropVariants = pgTable(
   "drop_variants",
@@ -95,6 +112,10 @@ export const dropVariants = pgTable(
     assetKey: text(),
     coverKey: text(),
     error: text(),
+    /** Render attempts that failed; the render job retries the variant until DROP_RENDER_ATTEMPTS. */
+    attempts: integer().notNull().default(0),
+    /** What was measured on the finished file (size, length, codecs), set with the asset. */
+    media: jsonb().$type<DropVariantMedia>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

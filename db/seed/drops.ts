@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Tx } from "../client";
 import { insertDrop } from "../queries/drops";
-import type { DropAspectRatio, StoredCopyPack } from "../schema";
+import type { DropAspectRatio, DropVariantMedia, StoredCopyPack } from "../schema";
+import { DEFAULT_SEED_MEDIA_DIR } from "@/server/media/import-seed-media";
 import type { MediaStorage } from "@/server/media/storage";
 import { writeTemplateCopyPack } from "@/server/services/drops/copy-writer";
-import { COVER_SIZE, VIDEO_SIZE, aspectSlug } from "@/server/services/drops/presets";
+import { AUDIO_SAMPLE_RATE, COVER_SIZE, PLATFORM_VIDEO_SIZE, VIDEO_FPS, VIDEO_LEVEL, aspectSlug } from "@/server/services/drops/presets";
 import { resolveDropSource } from "@/server/services/drops/resolve-source";
 import { DROPS, type DropSeed } from "./data/drops";
 import { EXERCISES } from "./data/exercises";
@@ -20,10 +23,31 @@ import { seedManifest } from "./manifest";
  * missing keys itself (renderSeedDropMedia), and db/seed/seed-drops.test.ts fails until they are
  * committed.
  */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 const REEL_MAX_SECONDS = 60;
 
-const versionOf = (d: DropSeed) => createHash("sha256").update(JSON.stringify({ RENDER_VERSION, d, VIDEO_SIZE, COVER_SIZE })).digest("hex").slice(0, 10);
+const versionOf = (d: DropSeed) =>
+  createHash("sha256")
+    .update(JSON.stringify({ RENDER_VERSION, d, PLATFORM_VIDEO_SIZE, COVER_SIZE, VIDEO_FPS, VIDEO_LEVEL, AUDIO_SAMPLE_RATE }))
+    .digest("hex")
+    .slice(0, 10);
+
+/**
+ * What was measured on each committed seed variant (size, length, codecs), by its path under
+ * db/seed/media (`drops/<version>/<drop>/9x16_15000.mp4`); written by scripts/render-seed-drops.ts
+ * beside the manifest, so seeded variants state their files like rendered ones.
+ */
+export const SEED_DROP_MEDIA_FILE = "drop-variants.json";
+let seedMedia: Promise<Record<string, DropVariantMedia>> | null = null;
+
+export function readSeedDropMedia(mediaDir: string = DEFAULT_SEED_MEDIA_DIR): Promise<Record<string, DropVariantMedia>> {
+  if (mediaDir !== DEFAULT_SEED_MEDIA_DIR)
+    return readFile(path.join(mediaDir, SEED_DROP_MEDIA_FILE), "utf8").then((t) => JSON.parse(t) as Record<string, DropVariantMedia>);
+  seedMedia ??= readFile(path.join(mediaDir, SEED_DROP_MEDIA_FILE), "utf8")
+    .then((t) => JSON.parse(t) as Record<string, DropVariantMedia>)
+    .catch(() => ({}));
+  return seedMedia;
+}
 
 const prefixOf = (d: DropSeed) => `seed/drops/${versionOf(d)}/${d.key}`;
 export const seedDropVideoKey = (d: DropSeed, aspectRatio: DropAspectRatio, seconds: number) =>
@@ -59,15 +83,21 @@ function thumbnailKeyOf(d: DropSeed): string {
 
 /**
  * Renders the media of every ready seed drop that is not stored yet (call after the demo media
- * import). The renderer (ffmpeg helpers, next/og) is loaded only when something is missing.
+ * import) and returns what was measured on the new videos, by storage key. The renderer (ffmpeg
+ * helpers, next/og) is loaded only when something is missing.
  */
-export async function renderSeedDropMedia(storage: MediaStorage): Promise<void> {
+export async function renderSeedDropMedia(storage: MediaStorage): Promise<Record<string, DropVariantMedia>> {
+  const measured: Record<string, DropVariantMedia> = {};
   for (const d of DROPS.filter((x) => x.status === "ready")) {
+    const missing: DropAspectRatio[] = [];
     for (const aspectRatio of d.aspectRatios) {
       const keys = [...d.durations.map((s) => seedDropVideoKey(d, aspectRatio, s)), seedDropCoverKey(d, aspectRatio)];
       const present = await Promise.all(keys.map((k) => storage.exists(k)));
-      if (present.every(Boolean)) continue;
-      const [{ renderAspectVariants, renderCover }, clips] = await Promise.all([import("@/server/services/drops/render-media"), seedClips(d)]);
+      if (!present.every(Boolean)) missing.push(aspectRatio);
+    }
+    if (missing.length === 0) continue;
+    const [{ renderDropVideos, renderCover }, clips] = await Promise.all([import("@/server/services/drops/render-media"), seedClips(d)]);
+    for (const aspectRatio of missing) {
       await renderCover({
         aspectRatio,
         text: { title: d.title, ...d.copyPack.posterTagline },
@@ -75,9 +105,15 @@ export async function renderSeedDropMedia(storage: MediaStorage): Promise<void> 
         key: seedDropCoverKey(d, aspectRatio),
         storage,
       });
-      await renderAspectVariants({ clips, aspectRatio, durations: d.durations, keyFor: (s) => seedDropVideoKey(d, aspectRatio, s), storage });
     }
+    const rendered = await renderDropVideos({
+      clips,
+      aspects: missing.map((aspectRatio) => ({ aspectRatio, durations: d.durations, keyFor: (s: number) => seedDropVideoKey(d, aspectRatio, s) })),
+      storage,
+    });
+    for (const r of rendered) measured[r.key] = r.media;
   }
+  return measured;
 }
 
 /** Inserts the seed drops of one workspace (ready ones point at the rendered seed media). */
@@ -87,6 +123,7 @@ export async function seedOrganizationDrops(
   ids: { workoutIdByKey: Map<string, string>; exerciseIdByKey: Map<string, string> },
 ): Promise<string[]> {
   const dropIds: string[] = [];
+  const media = await readSeedDropMedia();
   for (const d of DROPS) {
     const sourceId = (d.sourceType === "workout" ? ids.workoutIdByKey : ids.exerciseIdByKey).get(d.sourceKey);
     if (!sourceId) throw new Error(`seed drop ${d.key}: unknown source ${d.sourceKey}`);
@@ -124,7 +161,13 @@ export async function seedOrganizationDrops(
           aspectRatio,
           durationSeconds,
           status: ready ? ("ready" as const) : ("processing" as const),
-          ...(ready ? { assetKey: seedDropVideoKey(d, aspectRatio, durationSeconds), coverKey: seedDropCoverKey(d, aspectRatio) } : {}),
+          ...(ready
+            ? {
+                assetKey: seedDropVideoKey(d, aspectRatio, durationSeconds),
+                coverKey: seedDropCoverKey(d, aspectRatio),
+                media: media[seedDropVideoKey(d, aspectRatio, durationSeconds).slice("seed/".length)] ?? null,
+              }
+            : {}),
         })),
       ),
     );

@@ -1787,6 +1787,8 @@ export interface paths {
          * Make a drop from workspace content
          * @description Answers 202 with the drop in status `processing`; a job cuts every aspect x duration variant with ffmpeg, renders a cover per aspect and writes the copy packs, then the drop turns `ready` (or `failed`). Poll `GET /drops/{dropId}`. 400 when the source is unknown, of another workspace, or has no clips.
          *
+         *     Variants are rendered at the platforms' size for their aspect (1080x1920, 1080x1080, 1920x1080), or smaller when the source is (never upscaled: `limitedBySource`), as H.264 High@4.0 at 30 fps with AAC-LC 48 kHz stereo, within the bitrate and file-size limits of every channel preset taking the aspect. Covers are 1080x1920, 1080x1080 and 1280x720. A failed render is retried with backoff (3 attempts); a drop none of whose variants rendered turns `failed` with its `failureReason` and is announced by the `drop.failed` webhook event.
+         *
          *     Rate-limit weight: 10x.
          */
         post: operations["SocialDropsApi_createDrop"];
@@ -1807,7 +1809,7 @@ export interface paths {
         put?: never;
         /**
          * Export bundle: video and cover links with the copy, fitted to a channel preset
-         * @description Every body key is optional; an empty body exports the drop's defaults (`defaults` in the detail). With only `channelPreset`, the aspect ratio is the preset's first one the drop has, the length the drop's default (else the longest within the preset's maximum). 400 when the chosen variant does not exist or the preset does not take it; 404 when the drop is unknown, not ready, or has no copy in the requested `locale` (unsupported locales are 404 here, not English).
+         * @description Every body key is optional; an empty body exports the drop's defaults (`defaults` in the detail). With only `channelPreset`, the aspect ratio is the preset's first one the drop has, the length the drop's default (else the longest within the preset's maximum). 400 when the chosen variant does not exist or the preset does not take it; 404 when the drop is unknown, not ready, or has no copy in the requested `locale` (unsupported locales are 404 here, not English). `video` states the exported file's resolution, measured length, size and encoding; `cover` the cover's size.
          *
          *     Rate-limit weight: 1x.
          */
@@ -1827,7 +1829,7 @@ export interface paths {
         };
         /**
          * One drop with its variants, copy packs and channel presets
-         * @description Any status (processing and failed drops too, so a client can poll).
+         * @description Any status (processing and failed drops too, so a client can poll). Each variant states its rendered size beside the platform size (`limitedBySource` when the source is smaller: variants are never upscaled), its failed render `attempts`, and once ready what was measured on its file (`file`: length, bytes, codecs) and its cover size.
          *
          *     Rate-limit weight: 1x.
          */
@@ -2194,6 +2196,28 @@ export interface webhooks {
          *     Sent by: social drops.
          */
         post: operations["Webhooks_dropReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "drop.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * drop.failed
+         * @description A social drop could not be rendered: none of its variants rendered after the render job's retries, or its source or copy failed.
+         *
+         *     Sent by: social drops.
+         */
+        post: operations["Webhooks_dropFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2832,7 +2856,7 @@ export interface components {
          * @description A webhook event type.
          * @enum {string}
          */
-        WebhookEventType: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled";
+        WebhookEventType: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled";
         ControlCastWorkoutBody: {
             /**
              * @description The control action.
@@ -3354,6 +3378,34 @@ export interface components {
                 channelPreset: string;
                 /** @description `<aspect>_<milliseconds>`, e.g. `9:16_30000`. */
                 availableVariants: string[];
+            };
+        };
+        WebhookEventDropFailed: {
+            /** @constant */
+            type: "drop.failed";
+            /** @description When the event happened (ISO 8601). */
+            timestamp: string;
+            /** @description The workspace. */
+            organizationId: string;
+            /**
+             * @description Present on events sent by POST .../webhooks/{webhookId}/test: do not act on them.
+             * @constant
+             */
+            test?: true;
+            data: {
+                /** @description 24-character hexadecimal id. */
+                dropId: string;
+                title: string;
+                /** @enum {string} */
+                sourceType: "exercise" | "exerciseCollection" | "workout" | "workoutCollection";
+                sourceId: string;
+                channelPreset: string;
+                /** @description Why, as the drop's `failureReason` says it. */
+                failureReason: string;
+                /** @description Variants that failed, `<aspect>_<milliseconds>`. */
+                failedVariants: string[];
+                /** @description ISO 8601. */
+                failedAt: string;
             };
         };
         WebhookEventSocialPostPublished: {
@@ -5691,7 +5743,10 @@ export interface components {
              * @description Seconds.
              */
             duration: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Pixels of the rendered file; the platform size until it is rendered.
+             */
             width: number;
             /** Format: int64 */
             height: number;
@@ -5701,8 +5756,68 @@ export interface components {
             previewUrl: string | null;
             /** @description Signed JPEG cover URL (about 7 days) once ready. */
             coverUrl: string | null;
-            /** @description Why rendering failed. */
+            /** @description Why the last render attempt failed (kept while a retry is due). */
             error: string | null;
+            /**
+             * Format: int64
+             * @description The platforms' size for the aspect: 1080x1920 (9:16), 1080x1080 (1:1), 1920x1080 (16:9).
+             */
+            platformWidth: number;
+            /** Format: int64 */
+            platformHeight: number;
+            /** @description True when the variant is smaller than the platform size because its source is (never upscaled past the source). */
+            limitedBySource: boolean;
+            /**
+             * Format: int64
+             * @description Failed render attempts. A failed render is retried with backoff; after 3 failed attempts the variant is failed.
+             */
+            attempts: number;
+            /** @description What was measured on the file once ready (null before, and for renders older than this field). */
+            file: components["schemas"]["DropVariantFile"] | null;
+            /** @description Cover size once ready: 1080x1920 (9:16), 1080x1080 (1:1), 1280x720 (16:9). */
+            cover: {
+                /** Format: int64 */
+                width: number;
+                /** Format: int64 */
+                height: number;
+            } | null;
+        };
+        /** @description What was measured on a rendered variant's MP4. Every variant meets the published upload rules of each channel preset taking its aspect ratio (H.264 High, 30 fps, AAC-LC 48 kHz stereo, the presets' bitrate and file-size limits). */
+        DropVariantFile: {
+            /**
+             * Format: int64
+             * @description Pixels, as rendered.
+             */
+            width: number;
+            /** Format: int64 */
+            height: number;
+            /** @description True when the file is smaller than the platform size because its source is: variants are never upscaled past their source. */
+            limitedBySource: boolean;
+            /** @description Length of the file, measured (seconds, two decimals). */
+            durationSeconds: number;
+            /**
+             * Format: int64
+             * @description File size.
+             */
+            bytes: number;
+            /** @description Frames per second (30). */
+            frameRate: number;
+            /** @description `h264`. */
+            videoCodec: string;
+            /** @description H.264 profile: `High` (level 4.0). */
+            videoProfile: string;
+            /** @description `aac` (AAC-LC). */
+            audioCodec: string;
+            /**
+             * Format: int64
+             * @description Hz: 48000.
+             */
+            audioSampleRate: number;
+            /**
+             * Format: int64
+             * @description 2 (stereo).
+             */
+            audioChannels: number;
         };
         CopyPack: {
             /** @description The opening line (YouTube uses it as the title). */
@@ -5809,6 +5924,15 @@ export interface components {
             copyPack: components["schemas"]["CopyPack"];
             /** @description When the links expire (ISO 8601). */
             expiresAt: string;
+            /** @description The exported MP4's resolution, measured length, size and encoding (null for renders older than this field). */
+            video: components["schemas"]["DropVariantFile"] | null;
+            /** @description The cover's pixel size (the platforms' cover size). */
+            cover: {
+                /** Format: int64 */
+                width: number;
+                /** Format: int64 */
+                height: number;
+            };
         };
         SocialPublishAutomation: {
             id: string;
@@ -17511,7 +17635,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "succeeded" | "failed";
-                eventType?: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled" | "webhook.test";
+                eventType?: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled" | "webhook.test";
                 /** @description Only deliveries created at or after this instant. */
                 since?: string;
                 /** @description Page size, 1 to 50 (default 20). */
@@ -23863,6 +23987,62 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEventDropReady"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (answer within 10 seconds). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within 10 seconds, is retried with exponential backoff for 24 hours. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_dropFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry and replay (drop duplicates by it). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds when this attempt was signed; reject old ones (5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>`; several, space-separated, while a rotated secret overlaps. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "drop.failed",
+                 *       "timestamp": "2025-01-15T09:30:00.000Z",
+                 *       "organizationId": "65f1c0ffee0123456789abcd",
+                 *       "data": {
+                 *         "dropId": "65f1c0ffee0123456789abcd",
+                 *         "title": "30-second core burner",
+                 *         "sourceType": "workout",
+                 *         "sourceId": "65f1c0ffee0123456789abce",
+                 *         "channelPreset": "ig_reels",
+                 *         "failureReason": "No variant could be rendered after 3 attempt(s): not a media file ffmpeg can read: /tmp/forma-drop-x/clip-0.mp4",
+                 *         "failedVariants": [
+                 *           "9:16_15000",
+                 *           "9:16_30000"
+                 *         ],
+                 *         "failedAt": "2025-01-15T09:30:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEventDropFailed"];
             };
         };
         responses: {

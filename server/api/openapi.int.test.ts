@@ -68,6 +68,7 @@ describe("integrator additions in /openapi.json and /llms.txt", () => {
         "autopilot.run.succeeded",
         "autopilot.run.failed",
         "drop.ready",
+        "drop.failed",
         "social.post.published",
         "social.post.failed",
         "webhook.test",

@@ -1,5 +1,9 @@
+import { readFile } from "node:fs/promises";
+import { expect } from "vitest";
 import type { Tx } from "@/db/client";
-import type { SocialPlatform } from "@/db/schema";
+import { CHANNEL_PRESETS, type DropAspectRatio, type SocialPlatform } from "@/db/schema";
+import { probeMedia } from "@/server/media/ffmpeg";
+import { CHANNEL_PRESET_SPECS } from "@/server/services/drops/presets";
 import type { JobIo } from "@/server/jobs/types";
 import { connectSocialAccount } from "@/server/services/social/accounts";
 
@@ -49,3 +53,38 @@ export function jpegSize(buf: Buffer): { width: number; height: number } {
 /** A stored media object as a local file (a downloaded copy when the run keeps its media in S3). */
 export { localFileOf as mediaFile } from "./media-files";
 
+/** The H.264 profile and level an MP4 declares in its avcC box (AVCProfileIndication 100 is High; level 40 is 4.0). */
+export function avcConfig(mp4: Buffer): { profile: number; level: number } {
+  const at = mp4.indexOf("avcC", 0, "latin1");
+  if (at < 0) throw new Error("no avcC box: not an H.264 MP4");
+  // avcC payload: configurationVersion, AVCProfileIndication, profile_compatibility, AVCLevelIndication.
+  return { profile: mp4[at + 5]!, level: mp4[at + 7]! };
+}
+
+/**
+ * Probes a rendered drop variant with ffmpeg (`ffmpeg -i`, the same distribution the renderer
+ * uses; the bundled build has no ffprobe) and checks it against the published rules of every
+ * channel preset taking its aspect ratio: size, H.264 High@4.0, frame rate, AAC-LC sample rate and
+ * channels, file size and length. Returns the probe and the file's size.
+ */
+export async function expectPresetCompliantVariant(file: string, aspectRatio: DropAspectRatio, expected: { width: number; height: number; seconds: number }) {
+  const bytes = await readFile(file);
+  const probe = await probeMedia(file);
+  expect(probe.video, file).toMatchObject({ codec: "h264", profile: "High", width: expected.width, height: expected.height });
+  expect(avcConfig(bytes), file).toEqual({ profile: 100, level: 40 });
+  expect(probe.video!.fps).toBe(30);
+  expect(probe.audio, file).toEqual({ codec: "aac", sampleRate: 48_000, channels: 2 });
+  expect(Math.abs(probe.durationSeconds - expected.seconds), file).toBeLessThanOrEqual(0.2);
+  const presets = CHANNEL_PRESETS.map((p) => CHANNEL_PRESET_SPECS[p]).filter((p) => p.aspectRatios.includes(aspectRatio));
+  expect(presets.length).toBeGreaterThan(0);
+  for (const p of presets) {
+    expect(probe.video!.fps, p.id).toBeGreaterThanOrEqual(p.video.minFps);
+    expect(probe.video!.fps, p.id).toBeLessThanOrEqual(p.video.maxFps);
+    expect(p.video.audioSampleRates, p.id).toContain(probe.audio!.sampleRate);
+    expect(probe.audio!.channels, p.id).toBe(p.video.audioChannels);
+    expect(bytes.length, p.id).toBeLessThanOrEqual(p.video.maxFileBytes);
+    // The peak bitrate rule, on average over the file (a VBV cap of the same figure bounds the peaks).
+    expect((bytes.length * 8) / probe.durationSeconds / 1000, p.id).toBeLessThanOrEqual(p.video.maxVideoKbps);
+  }
+  return { probe, bytes: bytes.length };
+}

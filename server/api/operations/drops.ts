@@ -64,17 +64,53 @@ export const ChannelPresetInfo = z
   })
   .meta({ id: "ChannelPresetInfo" });
 
+export const DropVariantFile = z
+  .object({
+    width: z.number().int().meta({ description: "Pixels, as rendered." }),
+    height: z.number().int(),
+    limitedBySource: z
+      .boolean()
+      .meta({ description: "True when the file is smaller than the platform size because its source is: variants are never upscaled past their source." }),
+    durationSeconds: z.number().meta({ description: "Length of the file, measured (seconds, two decimals)." }),
+    bytes: z.number().int().meta({ description: "File size." }),
+    frameRate: z.number().meta({ description: "Frames per second (30)." }),
+    videoCodec: z.string().meta({ description: "`h264`." }),
+    videoProfile: z.string().meta({ description: "H.264 profile: `High` (level 4.0)." }),
+    audioCodec: z.string().meta({ description: "`aac` (AAC-LC)." }),
+    audioSampleRate: z.number().int().meta({ description: "Hz: 48000." }),
+    audioChannels: z.number().int().meta({ description: "2 (stereo)." }),
+  })
+  .meta({
+    id: "DropVariantFile",
+    description:
+      "What was measured on a rendered variant's MP4. Every variant meets the published upload rules of each channel preset taking its aspect ratio (H.264 High, 30 fps, AAC-LC 48 kHz stereo, the presets' bitrate and file-size limits).",
+  });
+
 export const DropVariant = z
   .object({
     name: z.string().meta({ description: "`<aspect>_<milliseconds>`, e.g. `9:16_15000`." }),
     aspectRatio: AspectRatio,
     duration: z.number().int().meta({ description: "Seconds." }),
-    width: z.number().int(),
+    width: z.number().int().meta({ description: "Pixels of the rendered file; the platform size until it is rendered." }),
     height: z.number().int(),
     status: z.enum(["processing", "ready", "failed"]),
     previewUrl: z.string().nullable().meta({ description: "Signed video URL (about 7 days) once ready." }),
     coverUrl: z.string().nullable().meta({ description: "Signed JPEG cover URL (about 7 days) once ready." }),
-    error: z.string().nullable().meta({ description: "Why rendering failed." }),
+    error: z.string().nullable().meta({ description: "Why the last render attempt failed (kept while a retry is due)." }),
+    platformWidth: z.number().int().meta({ description: "The platforms' size for the aspect: 1080x1920 (9:16), 1080x1080 (1:1), 1920x1080 (16:9)." }),
+    platformHeight: z.number().int(),
+    limitedBySource: z
+      .boolean()
+      .meta({ description: "True when the variant is smaller than the platform size because its source is (never upscaled past the source)." }),
+    attempts: z
+      .number()
+      .int()
+      .meta({ description: "Failed render attempts. A failed render is retried with backoff; after 3 failed attempts the variant is failed." }),
+    file: DropVariantFile.nullable().meta({ description: "What was measured on the file once ready (null before, and for renders older than this field)." }),
+    cover: z
+      .object({ width: z.number().int(), height: z.number().int() })
+      .nullable()
+      .meta({ description: "Cover size once ready: 1080x1920 (9:16), 1080x1080 (1:1), 1280x720 (16:9)." }),
   })
   .meta({ id: "DropVariant" });
 
@@ -115,6 +151,10 @@ export const DropExportBundle = z
     ctaUrl: z.string().optional().meta({ description: "Where the call to action points, when the drop has one." }),
     copyPack: CopyPackSchema.meta({ description: "The locale's copy fitted to the preset's limits." }),
     expiresAt: z.string().meta({ description: "When the links expire (ISO 8601)." }),
+    video: DropVariantFile.nullable().meta({
+      description: "The exported MP4's resolution, measured length, size and encoding (null for renders older than this field).",
+    }),
+    cover: z.object({ width: z.number().int(), height: z.number().int() }).meta({ description: "The cover's pixel size (the platforms' cover size)." }),
   })
   .meta({ id: "DropExportBundle" });
 
@@ -168,7 +208,7 @@ export const createDrop = defineOperation({
   tag: "Social drops",
   summary: "Make a drop from workspace content",
   description:
-    "Answers 202 with the drop in status `processing`; a job cuts every aspect x duration variant with ffmpeg, renders a cover per aspect and writes the copy packs, then the drop turns `ready` (or `failed`). Poll `GET /drops/{dropId}`. 400 when the source is unknown, of another workspace, or has no clips.",
+    "Answers 202 with the drop in status `processing`; a job cuts every aspect x duration variant with ffmpeg, renders a cover per aspect and writes the copy packs, then the drop turns `ready` (or `failed`). Poll `GET /drops/{dropId}`. 400 when the source is unknown, of another workspace, or has no clips.\n\nVariants are rendered at the platforms' size for their aspect (1080x1920, 1080x1080, 1920x1080), or smaller when the source is (never upscaled: `limitedBySource`), as H.264 High@4.0 at 30 fps with AAC-LC 48 kHz stereo, within the bitrate and file-size limits of every channel preset taking the aspect. Covers are 1080x1920, 1080x1080 and 1280x720. A failed render is retried with backoff (3 attempts); a drop none of whose variants rendered turns `failed` with its `failureReason` and is announced by the `drop.failed` webhook event.",
   auth: [...AUTH],
   weight: 10,
   params: OrgParams,
@@ -205,7 +245,8 @@ export const getDrop = defineOperation({
   path: "/v1/orgs/{organizationId}/drops/{dropId}",
   tag: "Social drops",
   summary: "One drop with its variants, copy packs and channel presets",
-  description: "Any status (processing and failed drops too, so a client can poll).",
+  description:
+    "Any status (processing and failed drops too, so a client can poll). Each variant states its rendered size beside the platform size (`limitedBySource` when the source is smaller: variants are never upscaled), its failed render `attempts`, and once ready what was measured on its file (`file`: length, bytes, codecs) and its cover size.",
   auth: [...AUTH],
   weight: 1,
   params: DropParams,
@@ -223,6 +264,7 @@ export const exportDrop = defineOperation({
     "Every body key is optional; an empty body exports the drop's defaults (`defaults` in the detail).",
     "With only `channelPreset`, the aspect ratio is the preset's first one the drop has, the length the drop's default (else the longest within the preset's maximum).",
     "400 when the chosen variant does not exist or the preset does not take it; 404 when the drop is unknown, not ready, or has no copy in the requested `locale` (unsupported locales are 404 here, not English).",
+    "`video` states the exported file's resolution, measured length, size and encoding; `cover` the cover's size.",
   ].join(" "),
   auth: [...AUTH],
   weight: 1,

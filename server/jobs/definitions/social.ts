@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { JOB_EVENTS } from "../events";
+import { DROP_RENDER_RETRIES } from "@/server/services/drops/presets";
 import { defineJob } from "../types";
 
 /**
@@ -14,7 +15,8 @@ export const renderSocialDropJob = defineJob({
   name: "Render a social drop",
   trigger: { event: "social/drop.requested" },
   payload: JOB_EVENTS["social/drop.requested"],
-  retries: 2,
+  // A failed render throws while its variants have attempts left (DropRenderRetryError): these retries, with backoff, are its next attempts.
+  retries: DROP_RENDER_RETRIES,
   handler: async ({ payload, io }) => {
     const { renderDropJob } = await import("@/server/services/drops/render-drop");
     return renderDropJob(io, payload.dropId);

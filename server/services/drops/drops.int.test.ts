@@ -1,15 +1,21 @@
-import { readFile } from "node:fs/promises";
-import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { WebhookReceiver, announced, deliverDue, subscribeToAllEvents } from "@/test/support/webhook-receiver";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { type DropAspectRatio, dropVariants, drops, exerciseGroups, workouts } from "@/db/schema";
-import { probeMedia } from "@/server/media/ffmpeg";
+import { type DropAspectRatio, dropVariants, drops, exerciseGroups, videoAssets, workouts } from "@/db/schema";
+import { renderSocialDropJob } from "@/server/jobs/definitions/social";
+import { probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
+import { getMediaStorage } from "@/server/media/storage";
+import { consoleCall, createConsoleTrainer } from "@/test/support/console";
+import { fuzzed } from "@/test/support/hostile-media";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
-import type { JobEvent } from "@/server/jobs";
-import { inlineIo, jpegSize, mediaFile } from "@/test/support/social";
-import { CHANNEL_PRESET_SPECS, COVER_SIZE, VIDEO_SIZE, charCount, composePostText } from "./presets";
+import { type JobEvent, sendJobEvent, startJobWorker, stopJobWorker } from "@/server/jobs";
+import { expectPresetCompliantVariant, inlineIo, jpegSize, mediaFile } from "@/test/support/social";
+import { CHANNEL_PRESET_SPECS, COVER_SIZE, DROP_RENDER_RETRIES, PLATFORM_VIDEO_SIZE, charCount, composePostText } from "./presets";
 import { renderDropJob } from "./render-drop";
 
 /** Job events recorded instead of sent: these tests run the render job inline, so no worker may race them. */
@@ -38,6 +44,13 @@ beforeAll(async () => {
   stretch = rows.find((r) => r.title.startsWith("Die beste"))!.id;
   processing = rows.find((r) => r.status === "processing")!.id;
 });
+
+/** The demo clips are 320x180: variants stay at or below the source (never upscaled): 9:16 shows it whole on a blurred fill, 1:1 and 16:9 crop it. */
+const DEMO_SIZE: Record<DropAspectRatio, { width: number; height: number }> = {
+  "9:16": { width: 306, height: 544 },
+  "1:1": { width: 180, height: 180 },
+  "16:9": { width: 320, height: 180 },
+};
 
 const SIX = ["9:16_15000", "9:16_30000", "1:1_15000", "1:1_30000", "16:9_15000", "16:9_30000"];
 
@@ -146,7 +159,25 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
     expect(d.defaults).toEqual({ channelPreset: "ig_reels", aspectRatio: "9:16", duration: 15, variant: "9:16_15000" });
     expect(d.variants.map((v: { name: string }) => v.name)).toEqual(SIX);
     for (const v of d.variants) {
-      expect(v).toMatchObject({ status: "ready", error: null, ...VIDEO_SIZE[v.aspectRatio as DropAspectRatio] });
+      const aspect = v.aspectRatio as DropAspectRatio;
+      expect(v).toMatchObject({
+        status: "ready",
+        error: null,
+        ...DEMO_SIZE[aspect],
+        platformWidth: PLATFORM_VIDEO_SIZE[aspect].width,
+        platformHeight: PLATFORM_VIDEO_SIZE[aspect].height,
+        limitedBySource: true,
+        attempts: 0,
+        cover: COVER_SIZE[aspect],
+      });
+      expect(v.file).toMatchObject({
+        ...DEMO_SIZE[aspect],
+        limitedBySource: true,
+        frameRate: 30,
+        videoCodec: "h264",
+        videoProfile: "High",
+        audioSampleRate: 48_000,
+      });
       expect(v.previewUrl).toMatch(/\/media\/seed\/drops\/.+\.mp4\?exp=\d+&sig=/);
       expect(v.coverUrl).toMatch(/\/media\/seed\/drops\/.+cover-.+\.jpg\?exp=\d+&sig=/);
     }
@@ -156,9 +187,9 @@ describe("GET /v1/orgs/{organizationId}/drops/{dropId}", () => {
     // The seed's variants are real renders of the workout's clips (made at seed time by the job's code).
     for (const v of d.variants) {
       const key = new URL(v.previewUrl).pathname.replace(/^\/media\//, "");
-      const probe = await probeMedia(await mediaFile(key));
-      expect(probe.video, key).toMatchObject(VIDEO_SIZE[v.aspectRatio as DropAspectRatio]);
-      expect(Math.abs(probe.durationSeconds - v.duration), key).toBeLessThanOrEqual(0.5);
+      const aspect = v.aspectRatio as DropAspectRatio;
+      const { probe, bytes } = await expectPresetCompliantVariant(await mediaFile(key), aspect, { ...DEMO_SIZE[aspect], seconds: v.duration });
+      expect(v.file).toMatchObject({ bytes, durationSeconds: Math.round(probe.durationSeconds * 100) / 100 });
       const cover = await readFile(await mediaFile(new URL(v.coverUrl).pathname.replace(/^\/media\//, "")));
       expect(jpegSize(cover)).toEqual(COVER_SIZE[v.aspectRatio as DropAspectRatio]);
     }
@@ -240,6 +271,10 @@ describe("POST /v1/orgs/{organizationId}/drops/{dropId}/export", () => {
       const cover = await fetch(b.coverLink);
       expect(cover.headers.get("content-type")).toBe("image/jpeg");
       expect(jpegSize(Buffer.from(await cover.arrayBuffer()))).toEqual(COVER_SIZE["9:16"]);
+      // The bundle states the file's resolution, length and size, and the cover's size.
+      expect(b.video).toMatchObject({ width: 306, height: 544, limitedBySource: true, bytes: Number(video.headers.get("content-length")), frameRate: 30 });
+      expect(Math.abs(b.video.durationSeconds - 15)).toBeLessThanOrEqual(0.2);
+      expect(b.cover).toEqual({ width: 1080, height: 1920 });
     }
   });
 
@@ -327,7 +362,7 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const io = inlineIo();
     const result = await renderDropJob(io, d.id);
     expect(result).toEqual({ status: "ready", ready: 6, failed: 0 });
-    expect(io.steps).toEqual(["copy", "render-9x16", "render-1x1", "render-16x9", "finish"]);
+    expect(io.steps).toEqual(["copy", "render", "finish"]);
 
     const ready = (await call(`${base()}/${d.id}`, { key: org.key })).body.data;
     expect(ready.status).toBe("ready");
@@ -344,10 +379,8 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     const variants = await db().select().from(dropVariants).where(eq(dropVariants.dropId, d.id));
     expect(variants).toHaveLength(6);
     for (const v of variants) {
-      const probe = await probeMedia(await mediaFile(v.assetKey!));
-      expect(probe.video, v.assetKey!).toMatchObject(VIDEO_SIZE[v.aspectRatio]);
-      expect(Math.abs(probe.durationSeconds - v.durationSeconds), v.assetKey!).toBeLessThanOrEqual(0.5);
-      expect(probe.audio?.codec).toBe("aac");
+      await expectPresetCompliantVariant(await mediaFile(v.assetKey!), v.aspectRatio, { ...DEMO_SIZE[v.aspectRatio], seconds: v.durationSeconds });
+      expect(v.media).toMatchObject({ ...DEMO_SIZE[v.aspectRatio], limitedBySource: true });
       const cover = await readFile(await mediaFile(v.coverKey!));
       const size = jpegSize(cover);
       expect(size).toEqual(COVER_SIZE[v.aspectRatio]);
@@ -387,8 +420,8 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
       const cover = Buffer.from(await (await fetch(v.coverUrl)).arrayBuffer());
       expect(jpegSize(cover)).toEqual(COVER_SIZE["1:1"]);
       const probe = await probeMedia(await mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, "")));
-      expect(probe.video).toMatchObject({ width: 480, height: 480 });
-      expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(0.5);
+      expect(probe.video).toMatchObject({ width: 180, height: 180, fps: 30 });
+      expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(0.2);
     }
   }, 300_000);
 
@@ -407,6 +440,139 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
       await db().update(workouts).set({ deletedAt: null }).where(eq(workouts.id, workoutId));
     }
   });
+
+  /** Points a clip of the workspace at `key` for the rest of the test (the clip's own file is put back afterwards). */
+  async function pointClipAt(clipId: string, key: string) {
+    const [before] = await db().select({ videoKey: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, clipId));
+    await db().update(videoAssets).set({ videoKey: key }).where(eq(videoAssets.id, clipId));
+    onTestFinished(async () => {
+      await db().update(videoAssets).set({ videoKey: before!.videoKey }).where(eq(videoAssets.id, clipId));
+    });
+  }
+
+  it("renders at the platforms' full size when the source is large enough: 1080x1920, 1080x1080, 1920x1080 within every preset's rules", async () => {
+    // A 1920x1080 clip with stereo sound at 44.1 kHz, 2 s long (so the 15 s reel repeats it).
+    const dir = await mkdtemp(path.join(tmpdir(), "forma-drop-src-"));
+    const src = path.join(dir, "big.mp4");
+    await runFfmpeg([
+      ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=2", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2"],
+      ...["-ac", "2", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", src],
+    ]);
+    const key = `tests/drops/${org.organizationId}/big-${Date.now()}.mp4`;
+    await getMediaStorage().put(key, await readFile(src), "video/mp4");
+    await rm(dir, { recursive: true, force: true });
+    const clipId = org.library.videoAssetIds[1]!;
+    await pointClipAt(clipId, key);
+    const res = await create({ sourceType: "exercise", sourceId: clipId, durations: [15] });
+    expect(res.status, res.text).toBe(202);
+    expect(await renderDropJob(inlineIo(), res.body.data.id)).toEqual({ status: "ready", ready: 3, failed: 0 });
+    const d = (await call(`${base()}/${res.body.data.id}`, { key: org.key })).body.data;
+    for (const v of d.variants) {
+      const aspect = v.aspectRatio as DropAspectRatio;
+      expect(v).toMatchObject({ ...PLATFORM_VIDEO_SIZE[aspect], limitedBySource: false, status: "ready", attempts: 0, cover: COVER_SIZE[aspect] });
+      const file = await mediaFile(new URL(v.previewUrl).pathname.replace(/^\/media\//, ""));
+      const { bytes } = await expectPresetCompliantVariant(file, aspect, { ...PLATFORM_VIDEO_SIZE[aspect], seconds: 15 });
+      expect(v.file).toMatchObject({ ...PLATFORM_VIDEO_SIZE[aspect], bytes, limitedBySource: false });
+      expect(jpegSize(Buffer.from(await (await fetch(v.coverUrl)).arrayBuffer()))).toEqual(COVER_SIZE[aspect]);
+    }
+    const bundle = (await call(`${base()}/${d.id}/export`, { key: org.key, method: "POST", body: { channelPreset: "yt_longform" } })).body.data;
+    expect(bundle).toMatchObject({ variant: "16:9_15000", video: { width: 1920, height: 1080, limitedBySource: false }, cover: { width: 1280, height: 720 } });
+  }, 300_000);
+
+  it("retries a failed render with the job's retries, then marks the drop failed with the reason, announces drop.failed and shows it in the console", async () => {
+    // A clip whose stored file is damaged: ffmpeg cannot read it, on every attempt.
+    const key = `tests/drops/${org.organizationId}/broken-${Date.now()}.mp4`;
+    const good = await readFile(
+      await mediaFile((await db().select({ k: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, org.library.videoAssetIds[2]!)))[0]!.k),
+    );
+    await getMediaStorage().put(key, fuzzed(good.subarray(0, 600), 200, 7, 0), "video/mp4");
+    const clipId = org.library.videoAssetIds[2]!;
+    await pointClipAt(clipId, key);
+    const receiver = await new WebhookReceiver().start();
+    onTestFinished(() => receiver.stop());
+    const hook = await call(`/v1/orgs/${org.organizationId}/webhooks`, { key: org.key, body: { url: receiver.url, eventTypes: ["drop.failed"] } });
+    expect(hook.status, hook.text).toBe(201);
+    onTestFinished(async () => {
+      await call(`/v1/orgs/${org.organizationId}/webhooks/${hook.body.data.id}`, { key: org.key, method: "DELETE" });
+    });
+    const res = await create({ sourceType: "exercise", sourceId: clipId, aspectRatios: ["9:16", "1:1"], durations: [15, 30] });
+    expect(res.status, res.text).toBe(202);
+    const id = res.body.data.id;
+    // The render job's definition gives a failed run DROP_RENDER_RETRIES more runs, with backoff.
+    expect(renderSocialDropJob.retries).toBe(DROP_RENDER_RETRIES);
+    expect(DROP_RENDER_RETRIES + 1).toBe(3);
+    for (const attempt of [1, 2]) {
+      // A failed attempt with attempts left throws, so the job system runs the job again after its backoff.
+      await expect(renderDropJob(inlineIo(), id)).rejects.toThrow(/failed to render, to be retried/);
+      const d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+      expect(d.status).toBe("processing");
+      for (const v of d.variants)
+        expect(v).toMatchObject({ status: "processing", attempts: attempt, error: expect.stringMatching(/ffmpeg|media file/), previewUrl: null });
+    }
+    // The last attempt marks the variants and the drop failed.
+    expect(await renderDropJob(inlineIo(), id)).toEqual({ status: "failed", ready: 0, failed: 4 });
+    const d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+    expect(d.status).toBe("failed");
+    expect(d.failureReason).toMatch(/^No variant could be rendered after 3 attempt\(s\): /);
+    for (const v of d.variants) expect(v).toMatchObject({ status: "failed", attempts: 3, file: null });
+    expect((await call(base(), { key: org.key })).body.data.map((x: { id: string }) => x.id)).not.toContain(id);
+    expectError(await call(`${base()}/${id}/export`, { key: org.key, method: "POST", body: {} }), 404, "NotFound");
+    // A replay of a finished job does nothing.
+    expect(await renderDropJob(inlineIo(), id)).toMatchObject({ status: "skipped" });
+
+    await deliverDue(org.organizationId);
+    const [got] = await receiver.waitFor(1);
+    expect(got!.payload).toMatchObject({
+      type: "drop.failed",
+      organizationId: org.organizationId,
+      data: { dropId: id, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", failureReason: d.failureReason, failedAt: expect.any(String) },
+    });
+    expect([...got!.payload.data.failedVariants].sort()).toEqual(["1:1_15000", "1:1_30000", "9:16_15000", "9:16_30000"]);
+
+    const trainer = await createConsoleTrainer(org.organizationId);
+    const failures = await consoleCall(trainer, `/api/console/orgs/${org.organizationId}/social/drop-failures`);
+    expect(failures.status, failures.text).toBe(200);
+    expect(failures.body.data.find((x: { id: string }) => x.id === id)).toMatchObject({
+      title: d.title,
+      failureReason: d.failureReason,
+      variants: expect.arrayContaining([{ name: "9:16_15000", attempts: 3, error: expect.any(String) }]),
+    });
+    expect((await consoleCall(null, `/api/console/orgs/${org.organizationId}/social/drop-failures`)).status).toBe(401);
+    const stranger = await createConsoleTrainer(other.organizationId);
+    expect((await consoleCall(stranger, `/api/console/orgs/${org.organizationId}/social/drop-failures`)).status).toBe(403);
+  }, 120_000);
+
+  it("under the local provider (pg-boss), a render that keeps failing runs three times with backoff, then the drop is failed", async () => {
+    const key = `tests/drops/${org.organizationId}/broken-queue-${Date.now()}.mp4`;
+    await getMediaStorage().put(key, Buffer.from("this is not a video file, whatever its name says"), "video/mp4");
+    const clipId = org.library.videoAssetIds[3]!;
+    await pointClipAt(clipId, key);
+    const res = await create({ sourceType: "exercise", sourceId: clipId, aspectRatios: ["1:1"], durations: [15] });
+    expect(res.status, res.text).toBe(202);
+    const id = res.body.data.id;
+    const lanes = ["render-social-drop"];
+    const [queue] = await db().execute<{ table: string | null }>(sql`select to_regclass('pgboss.job')::text as table`);
+    if (queue?.table) await db().execute(sql`delete from pgboss.job where name in ${lanes} and state in ('created', 'retry')`);
+    await startJobWorker({ pollingIntervalSeconds: 0.5, schedule: false, jobs: lanes });
+    onTestFinished(() => stopJobWorker());
+    await sendJobEvent({ name: "social/drop.requested", data: { dropId: id } });
+    // When each attempt was recorded, as a client polling the detail sees it.
+    const seen = new Map<number, number>();
+    let d: { status: string; failureReason: string | null; variants: { attempts: number; status: string }[] } | null = null;
+    const started = Date.now();
+    while (Date.now() - started < 150_000) {
+      d = (await call(`${base()}/${id}`, { key: org.key })).body.data;
+      const attempts = d!.variants[0]!.attempts;
+      if (!seen.has(attempts)) seen.set(attempts, Date.now());
+      if (d!.status !== "processing") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(d).toMatchObject({ status: "failed", variants: [{ attempts: 3, status: "failed" }] });
+    expect(d!.failureReason).toMatch(/^No variant could be rendered after 3 attempt\(s\): .*(ffmpeg|media file)/);
+    // pg-boss's backoff: the first retry 10-20 s after the failure, the second 20-40 s after the next.
+    expect(seen.get(2)! - seen.get(1)!).toBeGreaterThanOrEqual(9_000);
+    expect(seen.get(3)! - seen.get(2)!).toBeGreaterThanOrEqual(19_000);
+  }, 200_000);
 
   it("is 400 for unknown or foreign sources and invalid bodies", async () => {
     expect(expectError(await create({ sourceType: "workout", sourceId: "0123456789abcdef01234567" }), 400, "BadRequest").target).toBe("sourceId");

@@ -5,8 +5,8 @@ import { ApiError, notFound } from "@/server/api/errors";
 import { SUPPORTED_LOCALES, resolveReadLocale } from "@/server/api/locale";
 import { DEFAULT_MEDIA_URL_TTL_SECONDS, signMediaUrl } from "@/server/media/signing";
 import { getMediaStorage } from "@/server/media/storage";
-import { CHANNEL_PRESET_SPECS, fitCopyPack, variantName } from "./presets";
-import { isReadyVariant } from "./serialize";
+import { CHANNEL_PRESET_SPECS, COVER_SIZE, fitCopyPack, variantName } from "./presets";
+import { isReadyVariant, variantFile } from "./serialize";
 
 export interface ExportDropInput {
   channelPreset?: ChannelPreset;
@@ -28,6 +28,8 @@ export interface DropExportBundle {
   ctaUrl?: string;
   copyPack: CopyPack;
   expiresAt: string;
+  video: ReturnType<typeof variantFile>;
+  cover: { width: number; height: number };
 }
 
 /**
@@ -125,5 +127,7 @@ export async function exportDrop(db: Tx, organizationId: string, dropId: string,
     ...(drop.ctaUrl ? { ctaUrl: drop.ctaUrl } : {}),
     copyPack: fitCopyPack(stored.copyPack, preset),
     expiresAt: new Date(Math.floor(now / 1000) * 1000 + DEFAULT_MEDIA_URL_TTL_SECONDS * 1000).toISOString(),
+    video: variantFile(variant.media),
+    cover: COVER_SIZE[variant.aspectRatio],
   };
 }

@@ -1,10 +1,11 @@
 import { getDb, type Tx } from "@/db/client";
 import {
+  type DropRow,
   claimStaleProcessingDrops,
-  failProcessingDrop,
   findDropById,
   listDropVariants,
   mergeDropCopyPacks,
+  recordVariantAttempt,
   setVariantResult,
   touchDrop,
   updateDrop,
@@ -15,9 +16,9 @@ import { type Locale, isSupportedLocale, pickText } from "@/server/api/locale";
 import type { JobIo } from "@/server/jobs/types";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { writeTemplateCopyPack } from "./copy-writer";
-import { aspectSlug, DROP_ASPECT_RATIOS, variantName } from "./presets";
+import { aspectSlug, DROP_ASPECT_RATIOS, DROP_RENDER_ATTEMPTS, variantName } from "./presets";
 import { type CoverText, coverText } from "./render-cover";
-import { renderAspectVariants, renderCover } from "./render-media";
+import { renderCover, renderDropVideos } from "./render-media";
 import { type DropSourceFacts, resolveDropSource } from "./resolve-source";
 import { isReadyVariant } from "./serialize";
 import { writeCopyPack } from "./write-copy-pack";
@@ -53,43 +54,89 @@ export function dropCoverText(drop: { title: string; locale: string; copyPacks: 
   return coverText({ title: drop.title, ...own.posterTagline }, { title: pickText(facts.name, "en-US"), ...english.posterTagline });
 }
 
-/**
- * Renders one aspect ratio of a drop (every length plus the cover) and records each variant as
- * ready or failed. A failure is recorded, not thrown: the other aspects still render.
- */
-export async function renderDropAspect(db: Tx, dropId: string, aspectRatio: DropAspectRatio): Promise<{ ready: number; failed: number }> {
-  const found = await factsOf(db, dropId);
-  if (!found) return { ready: 0, failed: 0 };
-  const { drop, facts } = found;
-  const pending = (await listDropVariants(db, [dropId])).filter((v) => v.aspectRatio === aspectRatio && v.status === "processing");
-  if (pending.length === 0) return { ready: 0, failed: 0 };
-  try {
-    const coverKey = await renderCover({
-      aspectRatio,
-      text: dropCoverText(drop, facts),
-      thumbnailKey: facts.thumbnailKey,
-      key: dropCoverKey(drop.organizationId, drop.id, aspectRatio),
-    });
-    const rendered = await renderAspectVariants({
-      clips: facts.clips,
-      aspectRatio,
-      durations: pending.map((v) => v.durationSeconds),
-      keyFor: (d) => dropVideoKey(drop.organizationId, drop.id, aspectRatio, d),
-    });
-    for (const r of rendered)
-      await setVariantResult(db, { dropId, aspectRatio, durationSeconds: r.durationSeconds, status: "ready", assetKey: r.key, coverKey });
-    await touchDrop(db, dropId);
-    return { ready: rendered.length, failed: 0 };
-  } catch (err) {
-    log("warn", "drop variant rendering failed", { dropId, aspectRatio, err: failureReason(err) });
-    for (const v of pending) await setVariantResult(db, { dropId, aspectRatio, durationSeconds: v.durationSeconds, status: "failed", error: failureReason(err) });
-    return { ready: 0, failed: pending.length };
+/** Thrown by a render attempt that failed while its variants have attempts left: the job system retries it with backoff. */
+export class DropRenderRetryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DropRenderRetryError";
   }
 }
 
 /**
+ * Renders a drop's processing variants: the cover of each aspect, then every video in one ffmpeg
+ * run (render-media.ts), recording each as ready with what was measured on its file. A failure is
+ * recorded on the variants (error, one more attempt); while they have attempts left it is thrown as
+ * a {@link DropRenderRetryError} so that the job system runs the job again after its backoff, and on
+ * the last attempt they are marked failed and the job goes on to its verdict.
+ */
+export async function renderDropMedia(db: Tx, dropId: string): Promise<{ ready: number; failed: number }> {
+  const found = await factsOf(db, dropId);
+  if (!found) return { ready: 0, failed: 0 };
+  const { drop, facts } = found;
+  const pending = (await listDropVariants(db, [dropId])).filter((v) => v.status === "processing");
+  if (pending.length === 0) return { ready: 0, failed: 0 };
+  const aspects = DROP_ASPECT_RATIOS.filter((a) => pending.some((v) => v.aspectRatio === a));
+  try {
+    const text = dropCoverText(drop, facts);
+    const covers = new Map<DropAspectRatio, string>();
+    for (const aspectRatio of aspects) {
+      const key = dropCoverKey(drop.organizationId, drop.id, aspectRatio);
+      covers.set(aspectRatio, await renderCover({ aspectRatio, text, thumbnailKey: facts.thumbnailKey, key }));
+    }
+    const rendered = await renderDropVideos({
+      clips: facts.clips,
+      aspects: aspects.map((aspectRatio) => ({
+        aspectRatio,
+        durations: pending.filter((v) => v.aspectRatio === aspectRatio).map((v) => v.durationSeconds),
+        keyFor: (d: number) => dropVideoKey(drop.organizationId, drop.id, aspectRatio, d),
+      })),
+    });
+    for (const r of rendered) {
+      await setVariantResult(db, {
+        dropId,
+        aspectRatio: r.aspectRatio,
+        durationSeconds: r.durationSeconds,
+        status: "ready",
+        assetKey: r.key,
+        coverKey: covers.get(r.aspectRatio)!,
+        media: r.media,
+      });
+    }
+    await touchDrop(db, dropId);
+    return { ready: rendered.length, failed: 0 };
+  } catch (err) {
+    const reason = failureReason(err);
+    const { retrying, failed } = await recordVariantAttempt(db, { dropId, error: reason, maxAttempts: DROP_RENDER_ATTEMPTS });
+    await touchDrop(db, dropId);
+    log("warn", "drop variant rendering failed", { dropId, err: reason, retrying, failed });
+    if (retrying > 0) throw new DropRenderRetryError(`${retrying} variant(s) of drop ${dropId} failed to render, to be retried: ${reason}`);
+    return { ready: 0, failed };
+  }
+}
+
+/** Marks a processing drop failed with its reason and announces it (drop.failed); run it in a transaction. */
+async function markDropFailed(db: Tx, drop: DropRow, reason: string): Promise<void> {
+  await updateDrop(db, drop.id, { status: "failed", failureReason: reason });
+  const variants = await listDropVariants(db, [drop.id]);
+  await enqueueWebhookEvent(db, {
+    organizationId: drop.organizationId,
+    type: "drop.failed",
+    data: () => ({
+      dropId: drop.id,
+      title: drop.title,
+      sourceType: drop.sourceType,
+      sourceId: drop.sourceId,
+      channelPreset: drop.channelPreset,
+      failureReason: reason,
+      failedVariants: variants.filter((v) => v.status === "failed").map((v) => variantName(v.aspectRatio, v.durationSeconds)),
+      failedAt: new Date().toISOString(),
+    }),
+  });
+}
+
+/**
  * Ready when at least one variant and the drop locale's copy exist, failed otherwise. Run it in a
- * transaction: a ready drop is announced to webhooks (drop.ready) with the status change.
+ * transaction: the status change is announced to webhooks with it (drop.ready or drop.failed).
  */
 export async function finishDrop(db: Tx, dropId: string): Promise<{ status: "ready" | "failed" | "skipped" }> {
   const drop = await findDropById(db, dropId);
@@ -112,36 +159,39 @@ export async function finishDrop(db: Tx, dropId: string): Promise<{ status: "rea
     });
     return { status: "ready" };
   }
+  const failedVariant = variants.find((v) => v.error);
   const reason = drop.copyPacks[drop.locale]
-    ? (variants.find((v) => v.error)?.error ?? "No variant could be rendered.")
+    ? failedVariant
+      ? `No variant could be rendered after ${failedVariant.attempts} attempt(s): ${failedVariant.error}`
+      : "No variant could be rendered."
     : "The copy pack could not be written.";
-  await updateDrop(db, dropId, { status: "failed", failureReason: reason });
+  await markDropFailed(db, drop, reason);
   return { status: "failed" };
 }
 
 /** Marks a drop failed when its source can no longer be resolved (deleted since, no clips left). */
-async function failDrop(db: Tx, dropId: string, err: unknown): Promise<{ status: "failed" }> {
-  await failProcessingDrop(db, dropId, failureReason(err));
-  return { status: "failed" };
+async function failDrop(dropId: string, err: unknown): Promise<{ status: "failed" | "skipped" }> {
+  return getDb().transaction(async (tx) => {
+    const drop = await findDropById(tx, dropId);
+    if (!drop || drop.deletedAt || drop.status !== "processing") return { status: "skipped" as const };
+    await markDropFailed(tx, drop, failureReason(err));
+    return { status: "failed" as const };
+  });
 }
 
 /**
- * The render job's body: copy first (the covers show its tagline), then one step per aspect
- * ratio, then the verdict. Each step is idempotent, so a replayed run redoes nothing finished.
+ * The render job's body: copy first (the covers show its tagline), then the media (one step: the
+ * sources are decoded once for every aspect), then the verdict. Each step is idempotent, so a
+ * replayed or retried run redoes nothing finished; a render that fails with attempts left throws
+ * (DropRenderRetryError) and the job system runs the job again after its backoff.
  */
 export async function renderDropJob(io: JobIo, dropId: string): Promise<{ status: string; ready?: number; failed?: number }> {
   try {
     await io.run("copy", () => writeDropCopy(getDb(), dropId));
   } catch (err) {
-    return io.run("fail", () => failDrop(getDb(), dropId, err));
+    return io.run("fail", () => failDrop(dropId, err));
   }
-  let ready = 0;
-  let failed = 0;
-  for (const aspectRatio of DROP_ASPECT_RATIOS) {
-    const r = await io.run(`render-${aspectSlug(aspectRatio)}`, () => renderDropAspect(getDb(), dropId, aspectRatio));
-    ready += r.ready;
-    failed += r.failed;
-  }
+  const { ready, failed } = await io.run("render", () => renderDropMedia(getDb(), dropId));
   const verdict = await io.run("finish", () => getDb().transaction((tx) => finishDrop(tx, dropId)));
   return { ...verdict, ready, failed };
 }

@@ -1,7 +1,7 @@
 import type { DropRow, DropVariantRow } from "@/db/queries/drops";
-import { CHANNEL_PRESETS, type StoredCopyPack } from "@/db/schema";
+import { CHANNEL_PRESETS, type DropVariantMedia, type StoredCopyPack } from "@/db/schema";
 import { signMediaUrl, publicMediaUrl } from "@/server/media/signing";
-import { CHANNEL_PRESET_SPECS, DROP_ASPECT_RATIOS, SOURCE_TYPE_LABELS, VIDEO_SIZE, variantName } from "./presets";
+import { CHANNEL_PRESET_SPECS, COVER_SIZE, DROP_ASPECT_RATIOS, PLATFORM_VIDEO_SIZE, SOURCE_TYPE_LABELS, variantName } from "./presets";
 
 const ASPECT_ORDER: readonly string[] = DROP_ASPECT_RATIOS;
 
@@ -27,6 +27,24 @@ export function toDropListItem(drop: DropRow, availableVariants: string[]) {
 
 export const isReadyVariant = <V extends Pick<DropVariantRow, "status" | "assetKey" | "coverKey">>(v: V): v is V & { assetKey: string; coverKey: string } =>
   v.status === "ready" && Boolean(v.assetKey) && Boolean(v.coverKey);
+
+/** What was measured on a variant's file (null for renders older than the measurement). */
+export function variantFile(media: DropVariantMedia | null) {
+  if (!media) return null;
+  return {
+    width: media.width,
+    height: media.height,
+    limitedBySource: media.limitedBySource,
+    durationSeconds: media.durationSeconds,
+    bytes: media.bytes,
+    frameRate: media.fps,
+    videoCodec: media.videoCodec,
+    videoProfile: media.videoProfile,
+    audioCodec: media.audioCodec,
+    audioSampleRate: media.audioSampleRate,
+    audioChannels: media.audioChannels,
+  };
+}
 
 /** Copy packs with the drop's locale first, then the others by locale tag. */
 export function orderedCopyPacks(drop: DropRow): { locale: string; pack: StoredCopyPack }[] {
@@ -57,11 +75,18 @@ export function toDropDetail(drop: DropRow, unordered: DropVariantRow[]) {
       name: variantName(v.aspectRatio, v.durationSeconds),
       aspectRatio: v.aspectRatio,
       duration: v.durationSeconds,
-      ...VIDEO_SIZE[v.aspectRatio],
+      width: v.media?.width ?? PLATFORM_VIDEO_SIZE[v.aspectRatio].width,
+      height: v.media?.height ?? PLATFORM_VIDEO_SIZE[v.aspectRatio].height,
       status: v.status,
       previewUrl: isReadyVariant(v) ? signMediaUrl(v.assetKey) : null,
       coverUrl: isReadyVariant(v) ? signMediaUrl(v.coverKey) : null,
       error: v.error,
+      platformWidth: PLATFORM_VIDEO_SIZE[v.aspectRatio].width,
+      platformHeight: PLATFORM_VIDEO_SIZE[v.aspectRatio].height,
+      limitedBySource: v.media?.limitedBySource ?? false,
+      attempts: v.attempts,
+      file: isReadyVariant(v) ? variantFile(v.media) : null,
+      cover: isReadyVariant(v) ? COVER_SIZE[v.aspectRatio] : null,
     })),
     copyPacks: orderedCopyPacks(drop).map(({ locale, pack }) => ({ locale, writer: pack.writer, writtenIn: pack.writtenIn, copyPack: pack.copyPack })),
     channelPresets: CHANNEL_PRESETS.map((id) => {

@@ -406,7 +406,7 @@ describe("the social jobs under Inngest (in-process, @inngest/test)", () => {
       events: [{ name: "social/drop.requested", data: { dropId } }],
     });
     expect(result).toEqual({ status: "ready", ready: 1, failed: 0 });
-    expect(ctx.step.run).toHaveBeenCalledWith("render-9x16", expect.any(Function));
+    expect(ctx.step.run).toHaveBeenCalledWith("render", expect.any(Function));
     const [variant] = await db().select().from(dropVariants).where(eq(dropVariants.dropId, dropId));
     expect(variant).toMatchObject({ status: "ready", aspectRatio: "9:16", durationSeconds: 15 });
   });

@@ -146,6 +146,7 @@ describe("webhook endpoints", () => {
         "autopilot.run.succeeded",
         "autopilot.run.failed",
         "drop.ready",
+        "drop.failed",
         "social.post.published",
         "social.post.failed",
       ]),
