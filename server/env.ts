@@ -21,7 +21,12 @@ const EnvSchema = z.object({
   /** Signs the console's session cookies (NextAuth JWTs). Generated per installation when unset. */
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   /** Hours a console sign-in lasts (the session can be revoked any time before). */
-  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(7 * 24),
+  CONSOLE_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(7 * 24),
   /**
    * Trust X-Forwarded-For from a reverse proxy in front of the server (console sign-in throttling
    * by client address). Off: the server overwrites it with the connection's address.
@@ -78,6 +83,26 @@ const EnvSchema = z.object({
   FORMA_VALIDATE_RESPONSES: z.enum(["0", "1"]).default("0"),
   /** `1`: send API traffic through Next instead of the custom server's direct dispatcher. */
   FORMA_API_VIA_NEXT: z.enum(["0", "1"]).default("0"),
+  /** Bearer token that opens GET /metrics to other machines (loopback is always allowed; unset: loopback only). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Share of requests (0 to 1) that get an access-log line at `info`; server errors (5xx) always do. */
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * Seconds between SIGTERM and closing the listener, while GET /ready answers 503 so a load
+   * balancer stops sending new requests (requests keep being served meanwhile).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  /**
+   * OpenTelemetry (standard variables; tracing stays off, and its SDK unloaded, unless one of the
+   * first three asks for it). The exporter and sampler read their other OTEL_* settings themselves.
+   */
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SDK_DISABLED: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /** Next's build folder (next.config.ts reads it too): the pages' route templates for the metrics. */
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

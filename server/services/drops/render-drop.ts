@@ -22,6 +22,7 @@ import { type DropSourceFacts, resolveDropSource } from "./resolve-source";
 import { isReadyVariant } from "./serialize";
 import { writeCopyPack } from "./write-copy-pack";
 import { failureReason } from "@/server/jobs/failure-reason";
+import { timeRender } from "@/server/observability/metrics";
 
 /** Where a drop's files live: `drops/<org>/<drop>/9x16_15000.mp4` and `drops/<org>/<drop>/cover-9x16.jpg`. */
 export const dropVideoKey = (organizationId: string, dropId: string, aspectRatio: DropAspectRatio, durationSeconds: number) =>
@@ -82,7 +83,8 @@ export async function renderDropAspect(db: Tx, dropId: string, aspectRatio: Drop
     return { ready: rendered.length, failed: 0 };
   } catch (err) {
     log("warn", "drop variant rendering failed", { dropId, aspectRatio, err: failureReason(err) });
-    for (const v of pending) await setVariantResult(db, { dropId, aspectRatio, durationSeconds: v.durationSeconds, status: "failed", error: failureReason(err) });
+    for (const v of pending)
+      await setVariantResult(db, { dropId, aspectRatio, durationSeconds: v.durationSeconds, status: "failed", error: failureReason(err) });
     return { ready: 0, failed: pending.length };
   }
 }
@@ -138,7 +140,13 @@ export async function renderDropJob(io: JobIo, dropId: string): Promise<{ status
   let ready = 0;
   let failed = 0;
   for (const aspectRatio of DROP_ASPECT_RATIOS) {
-    const r = await io.run(`render-${aspectSlug(aspectRatio)}`, () => renderDropAspect(getDb(), dropId, aspectRatio));
+    const r = await io.run(`render-${aspectSlug(aspectRatio)}`, () =>
+      timeRender(
+        "drop",
+        () => renderDropAspect(getDb(), dropId, aspectRatio),
+        (x) => x.failed > 0,
+      ),
+    );
     ready += r.ready;
     failed += r.failed;
   }

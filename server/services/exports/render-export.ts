@@ -13,6 +13,7 @@ import { BACKGROUND_NICE, buildVideo, muxExport, planVideo } from "@/server/medi
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { readStoredStream } from "@/server/media/stored-streams";
 import { type ExportPlan, loadExportPlan } from "./export-plan";
+import { timeRender } from "@/server/observability/metrics";
 
 /** How long a claim holds before another worker may take the render over (extended between stages). */
 export const EXPORT_LEASE_SECONDS = 15 * 60;
@@ -123,7 +124,13 @@ export async function renderExportLocale(
       sound = path.join(work, "sound.m4a");
       await renderAudio(
         storage,
-        { timeline: video.timeline, fps: video.format.fps, sounds: plan.common.segments.map((s) => s.sound), voices: plan.voices[locale]!, music: plan.common.music },
+        {
+          timeline: video.timeline,
+          fps: video.format.fps,
+          sounds: plan.common.segments.map((s) => s.sound),
+          voices: plan.voices[locale]!,
+          music: plan.common.music,
+        },
         work,
         sound,
         nice,
@@ -159,5 +166,6 @@ export async function renderExportLocale(
 export async function renderWorkoutExportLocale(db: Db, workoutId: string, locale: string, nice?: number): Promise<LocaleRenderResult | null> {
   const outcome = await loadExportPlan(db, workoutId);
   if (!("plan" in outcome) || !outcome.plan.versions[locale]) return null;
-  return renderExportLocale(db, outcome.plan, locale, { nice });
+  const plan = outcome.plan;
+  return timeRender("export", () => renderExportLocale(db, plan, locale, { nice }));
 }
