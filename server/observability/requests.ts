@@ -53,7 +53,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, route 
   const rec: RequestRecord = { start: performance.now(), method: req.method ?? "GET", route };
   carrier[RECORD] = rec;
   if (tracingOn()) rec.span = startRequestSpan(req, rec.method);
-  res.once("close", onClose);
+  res.on("close", onClose);
   return rec;
 }
 
@@ -101,8 +101,6 @@ export function recordOf(req: IncomingMessage | null | undefined): RequestRecord
 }
 
 const STATUS = ["1xx", "2xx", "3xx", "4xx", "5xx"];
-type Child = { observe(v: number): void };
-const children = new Map<string, Child>();
 
 function onClose(this: ServerResponse): void {
   const rec = (this.req as Carrier)[RECORD];
@@ -112,13 +110,7 @@ function onClose(this: ServerResponse): void {
   // A response the client hung up on before it was complete is counted as "aborted".
   const statusClass = this.writableFinished ? (STATUS[Math.floor(status / 100) - 1] ?? "5xx") : "aborted";
   const m = metrics();
-  const key = `${rec.route}\u0000${rec.method}\u0000${statusClass}`;
-  let child = children.get(key);
-  if (!child) {
-    child = m.httpDuration.labels(rec.route, rec.method, statusClass);
-    children.set(key, child);
-  }
-  child.observe(seconds);
+  m.httpDuration.labels(rec.route, rec.method, statusClass).observe(seconds);
   if (status === 429) m.rateLimited.inc({ route: rec.route });
   if (rec.span) endRequestSpan(rec.span, rec, status, organizationOf(rec));
   accessLog(rec, status, statusClass, seconds);
