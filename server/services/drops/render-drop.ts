@@ -83,8 +83,7 @@ export async function renderDropAspect(db: Tx, dropId: string, aspectRatio: Drop
     return { ready: rendered.length, failed: 0 };
   } catch (err) {
     log("warn", "drop variant rendering failed", { dropId, aspectRatio, err: failureReason(err) });
-    for (const v of pending)
-      await setVariantResult(db, { dropId, aspectRatio, durationSeconds: v.durationSeconds, status: "failed", error: failureReason(err) });
+    for (const v of pending) await setVariantResult(db, { dropId, aspectRatio, durationSeconds: v.durationSeconds, status: "failed", error: failureReason(err) });
     return { ready: 0, failed: pending.length };
   }
 }
