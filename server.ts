@@ -18,6 +18,10 @@ import { REFERENCE_BOOT_SCRIPT } from "./server/docs/reference-page";
 import { ffmpegChoice } from "./server/media/ffmpeg";
 import { loadMediaSigningSecret } from "./server/media/signing";
 import { attachRealtime, closeRealtime } from "./server/realtime/socket";
+import { pageRoute } from "./server/observability/page-routes";
+import { beginDraining } from "./server/observability/readiness";
+import { observeRequest } from "./server/observability/requests";
+import { inRequestSpan, startTracing, stopTracing } from "./server/observability/tracing";
 
 /**
  * The one process: PostgreSQL (embedded or DATABASE_URL), Next (API, pages, console) and
@@ -27,6 +31,8 @@ const dev = env().NODE_ENV === "development";
 const { PORT: port, HOST: host } = env();
 const say = (m: string) => log("info", m);
 applyDerivedEnv();
+// Observability: OpenTelemetry only when OTEL_* asks for it (server/observability/tracing.ts).
+if (await startTracing()) say("tracing on (OpenTelemetry, OTLP/HTTP)");
 
 const { embedded } = await bootstrapDatabase({ log: say });
 await loadMediaSigningSecret(getDb());
@@ -101,7 +107,9 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
         delete req.headers["x-forwarded-host"];
         delete req.headers["x-forwarded-proto"];
       }
-      await handle(req, res);
+      // Observability (server/observability/requests.ts): a page's metrics, access-log line and span.
+      const seen = observeRequest(req, res, pageRoute(pathname));
+      await (seen.span ? inRequestSpan(seen.span, () => handle(req, res)) : handle(req, res));
     }
   } catch (err) {
     log("error", "request failed outside a route", { err: String(err) });
@@ -147,8 +155,12 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   say(`${signal}: shutting down`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  // Draining (server/observability/readiness.ts): /ready answers 503 while requests are still served.
+  const drainMs = env().SHUTDOWN_DRAIN_SECONDS * 1000;
+  beginDraining();
+  const force = setTimeout(() => process.exit(1), 10_000 + drainMs);
   force.unref();
+  if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
   await closeRealtime(io).catch(() => {});
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
@@ -156,6 +168,7 @@ async function shutdown(signal: string) {
   await stopJobWorker().catch(() => {});
   await flushUsageTally().catch(() => {});
   await releaseRateLimitLeases().catch(() => {});
+  await stopTracing().catch(() => {});
   await closeDb().catch(() => {});
   if (embedded?.owner) await embedded.stop().catch(() => {});
   process.exit(0);

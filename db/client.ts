@@ -1,6 +1,7 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
 import { env } from "@/server/env";
+import { instrumentPool } from "@/server/observability/db";
 import { openPostgres } from "./connect";
 import * as schema from "./schema";
 
@@ -48,7 +49,10 @@ function connect(): { db: Db; sql: postgres.Sql } {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start through server.ts or db/bootstrap.ts");
   // A pool for another database (a test that switched DATABASE_URL) is not reused.
-  if (shared.__formaPool?.url !== url) shared.__formaPool = { sql: openPool(url), url };
+  if (shared.__formaPool?.url !== url) {
+    shared.__formaPool = { sql: openPool(url), url };
+    instrumentPool(shared.__formaPool.sql, env().DB_POOL_MAX); // observability: statement durations and spans, pool state (server/observability/db.ts)
+  }
   const sql = shared.__formaPool.sql;
   if (local?.sql !== sql) local = { db: drizzle(sql, { schema, casing: "snake_case" }), sql };
   return local;

@@ -20,6 +20,9 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 /** Paths (relative to the app root) read or spawned at run time, each with the module that does it. */
 const RUNTIME_READS: { path: string; by: string; spawned?: string; notInImage?: string }[] = [
   { path: "db/migrations", by: "db/migrate.ts" },
+  { path: "db/migrations", by: "server/observability/readiness.ts" },
+  // The pages' route templates (app-path-routes-manifest.json): built in the image, like dist/.
+  { path: ".next", by: "server/observability/page-routes.ts" },
   { path: "db/seed/media", by: "server/media/import-seed-media.ts" },
   { path: "docs", by: "server/api/reference-sections.ts" },
   { path: "dist/scalar", by: "server/docs/reference-page.ts" },
@@ -155,7 +158,7 @@ describe("Dockerfile", () => {
 
   it(".dockerignore keeps everything the image needs in the build context", async () => {
     const inputs = await importGraph();
-    const needed = [...inputs, ...RUNTIME_READS.filter((r) => !r.path.startsWith("dist/")).map((r) => r.path), "package.json", "package-lock.json", "tsconfig.json", "next.config.ts", "public", "scripts/build-server.ts"];
+    const needed = [...inputs, ...RUNTIME_READS.filter((r) => !r.path.startsWith("dist/") && r.path !== ".next").map((r) => r.path), "package.json", "package-lock.json", "tsconfig.json", "next.config.ts", "public", "scripts/build-server.ts"];
     expect(needed.filter((f) => !f.startsWith("node_modules/") && ignoredByDocker(dockerignore, f))).toEqual([]);
     // Local state and dependencies never enter the context (the image installs its own).
     for (const f of ["node_modules", ".next", ".data", ".git", ".env.local"]) expect(ignoredByDocker(dockerignore, f), f).toBe(true);

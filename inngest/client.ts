@@ -1,5 +1,6 @@
 import { Inngest } from "inngest";
 import type { AnyJobDefinition, JobIo } from "@/server/jobs/types";
+import { observeJobRun, observeJobStep, withTrace } from "@/server/observability/jobs";
 
 /**
  * The Inngest client. The SDK reads INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY(_FALLBACK),
@@ -14,15 +15,26 @@ export const inngest = new Inngest({ id: "forma" });
  */
 export function functionFromJob(job: AnyJobDefinition) {
   const trigger = "cron" in job.trigger ? { cron: job.trigger.cron } : { event: job.trigger.event };
-  return inngest.createFunction({ id: job.id, name: job.name, retries: (job.retries ?? 3) as 3, triggers: [trigger] }, async ({ event, step }) => {
-    const payload = job.payload.parse("cron" in job.trigger ? {} : event.data);
-    const io: JobIo = {
-      run: <T>(stepId: string, fn: () => Promise<T>) => step.run(stepId, fn) as Promise<T>,
-      sleep: (stepId, ms) => step.sleep(stepId, ms),
-      sendEvent: async (stepId, e) => {
-        await step.sendEvent(stepId, { name: e.name, data: e.data });
-      },
-    };
-    return job.handler({ payload, io });
-  });
+  return inngest.createFunction({ id: job.id, name: job.name, retries: (job.retries ?? 3) as 3, triggers: [trigger] }, async ({ event, step }) =>
+    // Counted, timed and traced per invocation (Inngest calls a function once per step it reaches).
+    observeJobRun(job.id, "cron" in job.trigger ? {} : event.data, (clean) => runWithSteps(job, clean, step)),
+  );
+}
+
+type Step = {
+  run: (id: string, fn: () => Promise<unknown>) => Promise<unknown>;
+  sleep: (id: string, ms: number) => Promise<void>;
+  sendEvent: (id: string, e: { name: string; data: unknown }) => Promise<unknown>;
+};
+
+function runWithSteps(job: AnyJobDefinition, data: unknown, step: Step) {
+  const payload = job.payload.parse(data);
+  const io: JobIo = {
+    run: <T>(stepId: string, fn: () => Promise<T>) => step.run(stepId, () => observeJobStep(stepId, fn)) as Promise<T>,
+    sleep: (stepId, ms) => step.sleep(stepId, ms),
+    sendEvent: async (stepId, e) => {
+      await step.sendEvent(stepId, { name: e.name, data: withTrace(e.data) });
+    },
+  };
+  return job.handler({ payload, io });
 }

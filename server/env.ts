@@ -39,7 +39,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9*:/.[\]' -]+$/, "space-separated CSP sources")
     .default("*"),
-  /** Where Next's build is (next.config.ts distDir; tests build into their own). */
+  /** Where Next's build is (next.config.ts distDir; tests build into their own): the prerendered pages' script hashes, the pages' route templates for the metrics. */
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -89,6 +89,24 @@ const EnvSchema = z.object({
   FORMA_VALIDATE_RESPONSES: z.enum(["0", "1"]).default("0"),
   /** `1`: send API traffic through Next instead of the custom server's direct dispatcher. */
   FORMA_API_VIA_NEXT: z.enum(["0", "1"]).default("0"),
+  /** Bearer token that opens GET /metrics to other machines (loopback is always allowed; unset: loopback only). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Share of requests (0 to 1) that get an access-log line at `info`; server errors (5xx) always do. */
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * Seconds between SIGTERM and closing the listener, while GET /ready answers 503 so a load
+   * balancer stops sending new requests (requests keep being served meanwhile).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  /**
+   * OpenTelemetry (standard variables; tracing stays off, and its SDK unloaded, unless one of the
+   * first three asks for it). The exporter and sampler read their other OTEL_* settings themselves.
+   */
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SDK_DISABLED: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

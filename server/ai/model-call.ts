@@ -2,6 +2,8 @@ import { Output, generateText } from "ai";
 import type { z } from "zod";
 import { log } from "@/server/api/log";
 import type { ConfiguredModel } from "./providers/model";
+import { metrics } from "@/server/observability/metrics";
+import { withSpan } from "@/server/observability/tracing";
 
 /** How long a model may take before the deterministic result is returned instead. */
 export const MODEL_TIME_BUDGET_MS = 20_000;
@@ -20,6 +22,18 @@ export type ModelCallResult<T> = { ok: true; value: T; ms: number } | { ok: fals
  * cannot hold the request). Never throws: failures come back as `{ ok: false, reason }`.
  */
 export async function callModel<S extends z.ZodType>(
+  configured: ConfiguredModel,
+  args: { schema: S; system: string; prompt: string; timeoutMs?: number; name: string },
+): Promise<ModelCallResult<z.output<S>>> {
+  // Counted (a failure means the deterministic result is used instead) and traced: server/observability.
+  const result = await withSpan(`model ${args.name}`, { "forma.model.call": args.name }, () => callModelOnce(configured, args));
+  const m = metrics();
+  m.modelCalls.inc({ call: args.name, outcome: result.ok ? "ok" : "failed" });
+  if (!result.ok) m.modelFallbacks.inc({ call: args.name });
+  return result;
+}
+
+async function callModelOnce<S extends z.ZodType>(
   configured: ConfiguredModel,
   args: { schema: S; system: string; prompt: string; timeoutMs?: number; name: string },
 ): Promise<ModelCallResult<z.output<S>>> {

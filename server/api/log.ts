@@ -12,6 +12,11 @@ function threshold(): number {
   }
 }
 
+/** Whether a message at `level` would be written (to skip building one that would not). */
+export function logEnabled(level: Level): boolean {
+  return ORDER[level] >= threshold();
+}
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < threshold()) return;
   process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);

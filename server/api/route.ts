@@ -19,6 +19,7 @@ import {
 } from "./idempotency";
 import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
 import { log } from "./log";
+import { noteOperation } from "@/server/observability/requests";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
 import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
 import { tallyUsage } from "./usage-tally";
@@ -275,6 +276,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
 
   const handle = async (req: Request, ctx: NextContext): Promise<Response> => {
     const requestId = requestIdOf(req);
+    const seen = noteOperation(req, anyOp.operationId, requestId); // observability: operationId and caller of the request (server/observability)
     const headers: Record<string, string> = { "X-Request-Id": requestId, ...corsHeaders(req.headers.get("origin")) };
     let caller: Caller | null = null;
     let claim: IdempotencyClaim | null = null;
@@ -288,6 +290,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       if (anyOp.auth.length > 0) {
         const authenticated = authenticate(req, anyOp.auth);
         caller = authenticated instanceof Promise ? await authenticated : authenticated;
+        if (seen) seen.caller = caller;
       }
 
       let params: unknown;

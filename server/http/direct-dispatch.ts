@@ -9,6 +9,7 @@ import { directBody } from "./direct-body";
 import { DirectRequest, headersOf } from "./direct-request";
 import { corsHeaders, preflightHeaders } from "@/server/api/cors";
 import { env } from "@/server/env";
+import { labelRequest, observedDispatcher } from "@/server/observability/requests";
 
 type Handler = ((req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & { methodNotAllowed?: boolean };
 const SERVED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -26,7 +27,7 @@ export interface DirectDispatcher {
 }
 
 const PREFIXES = ["/v1/", "/media/"];
-const EXACT = new Set(["/health", "/v1"]);
+const EXACT = new Set(["/health", "/v1", "/metrics", "/ready"]);
 /**
  * The console's internal routes take the same path, so they share this process's module copies
  * (and caches) with the /v1 handlers: a key revoked in the console is evicted from the very cache
@@ -77,7 +78,7 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
   // The server loads every API route up front, so a broken module fails start-up, not a request.
   if (!opts.all) await Promise.all(routes.map(load));
 
-  return {
+  const dispatcher: DirectDispatcher = {
     handles: (pathname) => Boolean(opts.all) || isApiPath(pathname) || isConsolePath(pathname),
     async dispatch(nodeReq, nodeRes) {
       const method = (nodeReq.method ?? "GET").toUpperCase();
@@ -88,6 +89,7 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
       const light = api ? new DirectRequest(nodeReq, method, target, baseUrl(), env().MAX_BODY_BYTES) : null;
       const url = light ? null : new URL(target, baseUrl());
       const match = matchRoute(routes, light ? light.pathname : url!.pathname);
+      labelRequest(nodeReq, match?.route, match?.params); // observability: the route template (server/observability)
       const mod = match ? (loaded.get(match.route) ?? (await load(match.route))) : undefined;
       const origin = typeof nodeReq.headers.origin === "string" ? nodeReq.headers.origin : null;
       if (method === "OPTIONS" && mod && api) {
@@ -128,4 +130,6 @@ export async function createDirectDispatcher(appDir: string, baseUrl: () => stri
       });
     },
   };
+  // Observability: each request's metrics, access-log line and span (server/observability/requests.ts).
+  return observedDispatcher(dispatcher);
 }

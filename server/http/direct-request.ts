@@ -25,7 +25,7 @@ export class DirectRequest {
   private url_: URL | null = null;
 
   constructor(
-    private readonly node: IncomingMessage,
+    readonly node: IncomingMessage,
     readonly method: string,
     /** The request line's target (`/v1/...?...`). */
     private readonly target: string,

@@ -1,5 +1,6 @@
 import type { Namespace } from "socket.io";
 import { log } from "@/server/api/log";
+import { metrics, scrapeSources } from "@/server/observability/metrics";
 
 /**
  * The cast channel's outbound side: room names and what services publish after a commit. The
@@ -43,6 +44,7 @@ const holder = globalThis as unknown as { __formaCastChannel?: Registered | null
 /** Registers the namespace this process publishes through (null to forget it). */
 export function setCastNamespace(nsp: Namespace | null, opts: { relay?: boolean } = {}): void {
   holder.__formaCastChannel = nsp ? { nsp, relay: Boolean(opts.relay) } : null;
+  scrapeSources().castSockets = () => holder.__formaCastChannel?.nsp.sockets.size ?? null;
 }
 
 /** Makes a namespace apply the signals other instances relay to it. */
@@ -57,8 +59,10 @@ export function castNamespace(): Namespace | null {
 /** Runs signals on this instance's sockets only, in order. */
 function applyLocally(nsp: Namespace, sessionId: string, signals: CastSignal[]): void {
   for (const s of signals) {
-    if ("emit" in s) nsp.local.to(sessionRoom(sessionId)).emit(s.emit, s.payload);
-    else if ("disconnectDevice" in s) nsp.local.in(deviceRoom(sessionId, s.disconnectDevice)).disconnectSockets(true);
+    if ("emit" in s) {
+      nsp.local.to(sessionRoom(sessionId)).emit(s.emit, s.payload);
+      metrics().castEvents.inc({ event: s.emit });
+    } else if ("disconnectDevice" in s) nsp.local.in(deviceRoom(sessionId, s.disconnectDevice)).disconnectSockets(true);
     else nsp.local.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 }

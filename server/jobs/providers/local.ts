@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { log } from "@/server/api/log";
 import { env } from "@/server/env";
+import { observeJobRun, observeJobStep, reportLocalQueues, withTrace } from "@/server/observability/jobs";
 import { type JobEvent, parseJobEvent } from "../events";
 import { ALL_JOBS } from "../registry";
 import type { AnyJobDefinition, JobIo } from "../types";
@@ -16,6 +17,8 @@ interface LocalState {
   ready: Promise<PgBoss>;
   /** Worker ids by queue (worker mode), to wake a worker right after sending it a job. */
   workers?: Map<string, string[]>;
+  /** The worker's queues and handlers are registered (worker mode): GET /ready. */
+  running?: boolean;
 }
 const holder = globalThis as unknown as { __formaJobsLocal?: LocalState };
 
@@ -61,15 +64,15 @@ function newBoss(mode: Mode): PgBoss {
 
 function localIo(): JobIo {
   return {
-    run: (_stepId, fn) => fn(),
+    run: (stepId, fn) => observeJobStep(stepId, fn),
     sleep: (_stepId, ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     sendEvent: (_stepId, event) => sendLocalEvent(parseJobEvent(event)),
   };
 }
 
 async function runJob(job: AnyJobDefinition, data: unknown): Promise<unknown> {
-  const payload = job.payload.parse(data ?? {});
-  return job.handler({ payload, io: localIo() });
+  // Counted, timed and traced (server/observability/jobs.ts), in the trace of the request that sent it.
+  return observeJobRun(job.id, data ?? {}, (clean) => job.handler({ payload: job.payload.parse(clean), io: localIo() }));
 }
 
 /** Starts the worker in this process: queues, handlers and cron schedules. Idempotent. */
@@ -103,13 +106,22 @@ export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<v
     log("info", "job worker started (local provider, pg-boss)", { jobs: ALL_JOBS.map((j) => j.id) });
     return boss;
   })();
-  holder.__formaJobsLocal = { mode: "worker", ready, workers };
+  const state: LocalState = { mode: "worker", ready, workers };
+  holder.__formaJobsLocal = state;
+  reportLocalQueues(() => (holder.__formaJobsLocal?.mode === "worker" ? holder.__formaJobsLocal.ready : null));
   try {
     await ready;
+    state.running = true;
   } catch (err) {
     holder.__formaJobsLocal = undefined;
     throw err;
   }
+}
+
+/** Whether this process's job worker (local provider) is started and not stopping. */
+export function localWorkerRunning(): boolean {
+  const current = holder.__formaJobsLocal;
+  return current?.mode === "worker" && current.running === true;
 }
 
 /** Stops this process's pg-boss instance (worker or producer), letting running jobs finish. */
@@ -144,7 +156,7 @@ export async function sendLocalEvent(event: JobEvent): Promise<void> {
   const boss = await producer();
   const workers = holder.__formaJobsLocal?.workers;
   for (const job of jobs) {
-    await boss.send(job.id, event.data as object, job.priority ? { priority: job.priority(job.payload.parse(event.data)) } : {});
+    await boss.send(job.id, withTrace(event.data as object), job.priority ? { priority: job.priority(job.payload.parse(event.data)) } : {});
     // A worker in this process fetches the job now instead of at its next poll (an idle one, if any).
     for (const workerId of workers?.get(job.id) ?? []) boss.notifyWorker(workerId);
   }

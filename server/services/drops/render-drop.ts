@@ -23,6 +23,7 @@ import { type DropSourceFacts, resolveDropSource } from "./resolve-source";
 import { isReadyVariant } from "./serialize";
 import { writeCopyPack } from "./write-copy-pack";
 import { failureReason } from "@/server/jobs/failure-reason";
+import { timeRender } from "@/server/observability/metrics";
 
 /** Where a drop's files live: `drops/<org>/<drop>/9x16_15000.mp4` and `drops/<org>/<drop>/cover-9x16.jpg`. */
 export const dropVideoKey = (organizationId: string, dropId: string, aspectRatio: DropAspectRatio, durationSeconds: number) =>
@@ -191,7 +192,13 @@ export async function renderDropJob(io: JobIo, dropId: string): Promise<{ status
   } catch (err) {
     return io.run("fail", () => failDrop(dropId, err));
   }
-  const { ready, failed } = await io.run("render", () => renderDropMedia(getDb(), dropId));
+  const { ready, failed } = await io.run("render", () =>
+    timeRender(
+      "drop",
+      () => renderDropMedia(getDb(), dropId),
+      (x) => x.failed > 0,
+    ),
+  );
   const verdict = await io.run("finish", () => getDb().transaction((tx) => finishDrop(tx, dropId)));
   return { ...verdict, ready, failed };
 }

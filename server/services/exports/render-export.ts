@@ -13,6 +13,7 @@ import { BACKGROUND_NICE, buildVideo, muxExport, planVideo } from "@/server/medi
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { readStoredStream } from "@/server/media/stored-streams";
 import { type ExportPlan, loadExportPlan } from "./export-plan";
+import { timeRender } from "@/server/observability/metrics";
 
 /** How long a claim holds before another worker may take the render over (extended between stages). */
 export const EXPORT_LEASE_SECONDS = 15 * 60;
@@ -159,5 +160,6 @@ export async function renderExportLocale(
 export async function renderWorkoutExportLocale(db: Db, workoutId: string, locale: string, nice?: number): Promise<LocaleRenderResult | null> {
   const outcome = await loadExportPlan(db, workoutId);
   if (!("plan" in outcome) || !outcome.plan.versions[locale]) return null;
-  return renderExportLocale(db, outcome.plan, locale, { nice });
+  const plan = outcome.plan;
+  return timeRender("export", () => renderExportLocale(db, plan, locale, { nice }));
 }

@@ -17,6 +17,8 @@ import type { JobIo } from "@/server/jobs/types";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";
 import { postWebhook } from "./outbound";
 import { openSecret, signatureHeader } from "./secrets";
+import { metrics } from "@/server/observability/metrics";
+import { withSpan } from "@/server/observability/tracing";
 
 /** A receiver has this long to answer (DNS, connect, request and response excerpt). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -60,6 +62,12 @@ export function claimDeliveries(db: Tx, args: { eventId?: string; ids?: string[]
  * health. A claim is sent at most once: a second execution of it is "skipped".
  */
 export async function deliverWebhook(db: Tx, claim: ClaimedDelivery): Promise<WebhookOutcome> {
+  const outcome = await deliverClaimed(db, claim);
+  metrics().webhookDeliveries.inc({ outcome });
+  return outcome;
+}
+
+async function deliverClaimed(db: Tx, claim: ClaimedDelivery): Promise<WebhookOutcome> {
   if (!(await takeClaimedDelivery(db, claim))) return "skipped";
   const row = await findDeliveryForSending(db, claim.id);
   if (row?.delivery.status !== "pending") return "skipped";
@@ -74,12 +82,14 @@ export async function deliverWebhook(db: Tx, claim: ClaimedDelivery): Promise<We
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
     secrets.push(await openSecret(endpoint.previousSecret));
   }
-  const outcome = await postWebhook(endpoint.url, {
-    headers: deliveryHeaders({ eventId: event.id, body: event.body, secrets, now }),
-    body: event.body,
-    timeoutMs: DELIVERY_TIMEOUT_MS,
-    allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
-  });
+  const outcome = await withSpan("webhook POST", { "forma.webhook.event_type": event.type ?? "" }, () =>
+    postWebhook(endpoint.url, {
+      headers: deliveryHeaders({ eventId: event.id, body: event.body, secrets, now }),
+      body: event.body,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      allowPrivate: env().WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
+    }),
+  );
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const attempt = delivery.attempts + 1;
   const error = ok ? null : (outcome.error ?? `The receiver answered ${outcome.statusCode}.`);

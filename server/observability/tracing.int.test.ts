@@ -1,0 +1,135 @@
+import { type Server, createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/server/env";
+import { TRACE_KEY, observeJobRun, observeJobStep, withTrace } from "@/server/observability/jobs";
+import { flushTracing, startTracing, stopTracing, tracingOn, withSpan } from "@/server/observability/tracing";
+import { call, createTestOrg, useTestApp } from "@/test/harness";
+
+/**
+ * Tracing end to end: the real SDK and OTLP/HTTP exporter (JSON) send to a receiver in this process,
+ * and the spans arrive with their parents: the caller's traceparent, the request span, its SQL
+ * statements; a job run in the trace of the code that enqueued it.
+ */
+useTestApp();
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+
+const received: OtlpSpan[] = [];
+let receiver: Server;
+const saved = { endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT, sampler: process.env.OTEL_TRACES_SAMPLER };
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      if (req.url === "/v1/traces" && (req.headers["content-type"] ?? "").includes("json")) {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
+        for (const rs of body.resourceSpans) for (const ss of rs.scopeSpans) received.push(...ss.spans);
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  const { port } = receiver.address() as { port: number };
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
+  process.env.OTEL_TRACES_SAMPLER = "parentbased_always_on";
+  resetEnvCache();
+  expect(await startTracing()).toBe(true);
+});
+
+afterAll(async () => {
+  await stopTracing();
+  for (const [k, v] of [
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", saved.endpoint],
+    ["OTEL_TRACES_SAMPLER", saved.sampler],
+  ] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+  await new Promise<void>((r) => receiver.close(() => r()));
+});
+
+const attr = (s: OtlpSpan, key: string) => {
+  const v = s.attributes.find((a) => a.key === key)?.value;
+  return v?.stringValue ?? (v?.intValue !== undefined ? Number(v.intValue) : undefined);
+};
+
+async function spansOf(traceId: string, atLeast: number): Promise<OtlpSpan[]> {
+  for (let i = 0; i < 50; i++) {
+    await flushTracing();
+    const spans = received.filter((s) => s.traceId === traceId);
+    if (spans.length >= atLeast) return spans;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return received.filter((s) => s.traceId === traceId);
+}
+
+describe("OpenTelemetry tracing", () => {
+  it("exports a span per request, child of the incoming traceparent, with its SQL statements as children", async () => {
+    expect(tracingOn()).toBe(true);
+    const org = await createTestOrg();
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const parentId = "00f067aa0ba902b7";
+    const res = await call(`/v1/orgs/${org.organizationId}/workouts?limit=2`, { key: org.key, headers: { traceparent: `00-${traceId}-${parentId}-01` } });
+    expect(res.status).toBe(200);
+    const spans = await spansOf(traceId, 2);
+    const server = spans.find((s) => s.parentSpanId === parentId);
+    expect(server, JSON.stringify(spans.map((s) => s.name))).toBeDefined();
+    expect(server!.name).toBe("GET OrganizationWorkoutsApi_listOrganizationWorkouts");
+    expect(attr(server!, "http.response.status_code")).toBe(200);
+    expect(attr(server!, "forma.operation_id")).toBe("OrganizationWorkoutsApi_listOrganizationWorkouts");
+    expect(attr(server!, "forma.organization_id")).toBe(org.organizationId);
+    const statements = spans.filter((s) => s.parentSpanId === server!.spanId && s.name.startsWith("db "));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(attr(statements[0]!, "db.system.name")).toBe("postgresql");
+  });
+
+  it("starts a new trace for a request without traceparent, with the route template for non-operations", async () => {
+    const before = new Set(received.map((s) => s.spanId));
+    expect((await call("/health?deep=1")).status).toBe(200);
+    let server: OtlpSpan | undefined;
+    for (let i = 0; i < 50 && !server; i++) {
+      await flushTracing();
+      server = received.find((s) => !before.has(s.spanId) && s.name === "GET /health");
+      if (!server) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(server).toBeDefined();
+    expect(server!.parentSpanId ?? "").toBe("");
+    // The deep probe's `select 1` is the request's child.
+    expect(received.some((s) => s.parentSpanId === server!.spanId && s.name === "db SELECT")).toBe(true);
+  });
+
+  it("carries the enqueuing trace into a job: its run and steps are children of the span that sent it", async () => {
+    let traceId = "";
+    let sender = "";
+    let data: Record<string, unknown> = {};
+    await withSpan("enqueue", {}, async () => {
+      const { trace, context } = await import("@opentelemetry/api");
+      const ctx = trace.getSpan(context.active())!.spanContext();
+      traceId = ctx.traceId;
+      sender = ctx.spanId;
+      data = withTrace({ workoutId: "a".repeat(24) });
+    });
+    expect(data[TRACE_KEY]).toMatch(new RegExp(`^00-${traceId}-${sender}-01$`));
+    // The job system stores `data` and the worker runs it later, outside any request.
+    let seen: unknown;
+    await observeJobRun("export-workout", data, async (clean) => {
+      seen = clean;
+      await observeJobStep("render-en-US", async () => {});
+    });
+    expect(seen).toEqual({ workoutId: "a".repeat(24) });
+    const spans = await spansOf(traceId, 3);
+    const job = spans.find((s) => s.name === "job export-workout");
+    expect(job?.parentSpanId).toBe(sender);
+    expect(spans.find((s) => s.name === "job step render-en-US")?.parentSpanId).toBe(job!.spanId);
+  });
+});
