@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { metrics, scrapeSources } from "./metrics";
-import { startStatementSpan } from "./tracing";
+import { startStatementSpan, tracingOn } from "./tracing";
 
 /**
  * The request pool's share of the metrics and traces: every statement's duration (and, in a traced
@@ -22,11 +22,14 @@ export function instrumentPool(sql: postgres.Sql, max: number): void {
   const failed = m.dbQueryDuration.labels("error");
   patched.options.onquery = (query) => {
     const start = performance.now();
-    const span = startStatementSpan(query.strings?.join("$?") ?? "");
-    return (err) => {
-      (err ? failed : ok).observe((performance.now() - start) / 1000);
-      span?.(err);
-    };
+    // The statement's text is joined only for a span (tracing on): most statements carry none.
+    const span = tracingOn() ? startStatementSpan(query.strings?.join("$?") ?? "") : undefined;
+    return span
+      ? (err) => {
+          (err ? failed : ok).observe((performance.now() - start) / 1000);
+          span(err);
+        }
+      : (err) => (err ? failed : ok).observe((performance.now() - start) / 1000);
   };
   const stats = patched.stats;
   scrapeSources().pool = () => {
