@@ -35,9 +35,16 @@ test("idempotent writes, webhooks and usage through the typed client", async ({ 
   const deleted = await forma.DELETE("/v1/orgs/{organizationId}/webhooks/{webhookId}", { params: { path: { organizationId, webhookId } } });
   expect(deleted.response.status).toBe(204);
 
-  const usage = await forma.GET("/v1/orgs/{organizationId}/usage", { params: { path: { organizationId } } });
-  expect(usage.response.status).toBe(200);
-  expect(usage.data?.data.last24Hours.byOperation.map((o) => o.operationId)).toEqual(
-    expect.arrayContaining(["NutritionApi_logNutrition", "WebhooksApi_createWebhook", "WebhooksApi_deleteWebhook", "UsageApi_getUsage"]),
-  );
+  // One instance reads its own usage exactly; behind a load balancer (deploy/smoke.sh) the other
+  // instance's requests show up within its tally's flush interval (5 s, server/api/usage-tally.ts).
+  await expect
+    .poll(
+      async () => {
+        const usage = await forma.GET("/v1/orgs/{organizationId}/usage", { params: { path: { organizationId } } });
+        expect(usage.response.status).toBe(200);
+        return usage.data?.data.last24Hours.byOperation.map((o) => o.operationId);
+      },
+      { timeout: 15_000, intervals: [1_000] },
+    )
+    .toEqual(expect.arrayContaining(["NutritionApi_logNutrition", "WebhooksApi_createWebhook", "WebhooksApi_deleteWebhook", "UsageApi_getUsage"]));
 });
