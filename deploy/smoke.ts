@@ -276,8 +276,9 @@ try {
     restartedAt = Date.now();
     say(`instance ${PORTS[1]} restarted and healthy after ${((restartedAt - killedAt) / 1000).toFixed(1)} s`);
   })();
-  // The load runs on until the restarted instance has been back for a few seconds.
-  const load = await runLoad(seed.apiKey, workoutId, () => Date.now() > end && restartedAt > 0 && Date.now() > restartedAt + 4000);
+  // The load runs on until the restarted instance has been back for a while: nginx leaves an
+  // upstream that failed max_fails times alone for fail_timeout (10 s, deploy/nginx.conf) first.
+  const load = await runLoad(seed.apiKey, workoutId, () => Date.now() > end && restartedAt > 0 && Date.now() > restartedAt + 15_000);
   await chaos;
 
   const ids = [...load.acknowledged.values()];
