@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "@/server/http/security-headers";
+import { type ServerProcess, startServer, tempDir } from "./faults/support";
 
 /**
  * The security headers over HTTP on the real server (`npm start`: the compiled server, Next's
@@ -12,54 +10,22 @@ import { inlineScriptHashes } from "@/server/http/security-headers";
  * through Next (FORMA_API_VIA_NEXT=1), HSTS only when a trusted proxy says the request came over TLS.
  * Browsers honouring them while the pages are used: e2e/csp.ts; Mozilla's grading: scripts/observatory.ts.
  */
-const root = path.resolve(import.meta.dirname, "..");
-
-interface Server {
-  base: string;
+/** A server of this test: the fault tests' `npm start` process (test/faults/support.ts), its folder and demo workspace. */
+interface Server extends ServerProcess {
   dataDir: string;
-  proc: ChildProcess;
   demo: { organizationId: string; apiKey: string };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function start(extra: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "forma-headers-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let output = "";
-  const proc = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn", ...extra },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  proc.stdout!.on("data", (d) => (output += d));
-  proc.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 280_000;
-  while (!output.includes("Forma is running")) {
-    if (proc.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const dataDir = tempDir("headers");
+  const server = await startServer({ dataDir, env: extra });
   const demo = JSON.parse(readFileSync(path.join(dataDir, "demo-workspace.json"), "utf8")) as Server["demo"];
-  return { base, dataDir, proc, demo };
+  return Object.assign(server, { dataDir, demo });
 }
 
 async function stop(s: Server | undefined): Promise<void> {
   if (!s) return;
-  if (s.proc.exitCode === null) {
-    const exited = new Promise((r) => s.proc.once("exit", r));
-    s.proc.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  }
+  await s.stop();
   rmSync(s.dataDir, { recursive: true, force: true });
 }
 
@@ -124,7 +90,10 @@ describe("pages", () => {
       expect(scripts, label).toBeDefined();
       expect(scripts, label).not.toContain("'unsafe-inline'");
       expect(scripts, label).not.toContain("'unsafe-eval'");
-      expect(scripts.filter((s) => s === "*" || s.endsWith(":")), label).toEqual([]);
+      expect(
+        scripts.filter((s) => s === "*" || s.endsWith(":")),
+        label,
+      ).toEqual([]);
       expect(csp.get("object-src"), label).toEqual(["'none'"]);
       expect(csp.get("base-uri"), label).toEqual(["'none'"]);
       // Each inline script of the answer runs: it carries the header's nonce, or its hash is listed.
@@ -214,7 +183,10 @@ describe("API answers", () => {
     expect(media.status).toBe(200);
     expectLocked(media, "media");
     await media.arrayBuffer();
-    const preflight = await fetch(`${fast.base}/v1/workouts/metadata`, { method: "OPTIONS", headers: { origin: "https://partner.example", "access-control-request-method": "GET" } });
+    const preflight = await fetch(`${fast.base}/v1/workouts/metadata`, {
+      method: "OPTIONS",
+      headers: { origin: "https://partner.example", "access-control-request-method": "GET" },
+    });
     expect(preflight.status).toBe(204);
     expectLocked(preflight, "preflight");
   });
