@@ -84,9 +84,11 @@ export const drops = pgTable(
 export interface DropVariantMedia {
   width: number;
   height: number;
+  /** The platform size of the aspect; larger than width x height when the source is smaller (never upscaled). */
   platformWidth: number;
   platformHeight: number;
   limitedBySource: boolean;
+  /** Measured on the finished file. */
   durationSeconds: number;
   bytes: number;
   fps: number;

@@ -59,6 +59,16 @@ export interface VideoRules {
 const MB = 1024 * 1024;
 /** Instagram (Reels, Stories, carousel videos): H.264 High, closed GOP, 23-60 fps, VBR up to 25 Mbit/s, AAC at most 48 kHz. */
 const INSTAGRAM = { minFps: 23, maxFps: 60, maxVideoKbps: 25_000, audioSampleRates: [44_100, 48_000], audioChannels: 2 };
+/** YouTube (Shorts and videos): H.264 High, 2 B-frames, closed GOP, 8 Mbit/s recommended for 1080p at 24-30 fps, AAC-LC 48 kHz stereo. */
+const YOUTUBE_VIDEO: VideoRules = {
+  minFps: 24,
+  maxFps: 60,
+  maxVideoKbps: 8_000,
+  maxFileBytes: 256 * 1024 * MB,
+  minDurationSeconds: 1,
+  audioSampleRates: [48_000, 96_000],
+  audioChannels: 2,
+};
 
 export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
   ig_reels: {
@@ -123,16 +133,7 @@ export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
     captionMaxLength: 5000,
     hashtagMax: 15,
     hookMaxLength: 100,
-    /** YouTube: H.264 High, 2 B-frames, closed GOP, 8 Mbit/s recommended for 1080p at 24-30 fps, AAC-LC 48 kHz stereo. */
-    video: {
-      minFps: 24,
-      maxFps: 60,
-      maxVideoKbps: 8_000,
-      maxFileBytes: 256 * 1024 * MB,
-      minDurationSeconds: 1,
-      audioSampleRates: [48_000, 96_000],
-      audioChannels: 2,
-    },
+    video: YOUTUBE_VIDEO,
   },
   fb_reels: {
     id: "fb_reels",
@@ -155,15 +156,7 @@ export const CHANNEL_PRESET_SPECS: Record<ChannelPreset, ChannelPresetSpec> = {
     captionMaxLength: 5000,
     hashtagMax: 15,
     hookMaxLength: 100,
-    video: {
-      minFps: 24,
-      maxFps: 60,
-      maxVideoKbps: 8_000,
-      maxFileBytes: 256 * 1024 * MB,
-      minDurationSeconds: 1,
-      audioSampleRates: [48_000, 96_000],
-      audioChannels: 2,
-    },
+    video: YOUTUBE_VIDEO,
   },
 };
 

@@ -1,6 +1,7 @@
 import { getDb, type Tx } from "@/db/client";
 import {
   type DropRow,
+  type DropVariantRow,
   claimStaleProcessingDrops,
   findDropById,
   listDropVariants,
@@ -115,19 +116,23 @@ export async function renderDropMedia(db: Tx, dropId: string): Promise<{ ready: 
   }
 }
 
-/** Marks a processing drop failed with its reason and announces it (drop.failed); run it in a transaction. */
-async function markDropFailed(db: Tx, drop: DropRow, reason: string): Promise<void> {
+/** The drop a drop.ready or drop.failed event is about. */
+function dropIdentity(drop: DropRow) {
+  return { dropId: drop.id, title: drop.title, sourceType: drop.sourceType, sourceId: drop.sourceId, channelPreset: drop.channelPreset };
+}
+
+/**
+ * Marks a processing drop failed with its reason and announces it (drop.failed); run it in a
+ * transaction. `variants`: the drop's variants when the caller has just read them.
+ */
+async function markDropFailed(db: Tx, drop: DropRow, reason: string, variants?: DropVariantRow[]): Promise<void> {
   await updateDrop(db, drop.id, { status: "failed", failureReason: reason });
-  const variants = await listDropVariants(db, [drop.id]);
+  variants ??= await listDropVariants(db, [drop.id]);
   await enqueueWebhookEvent(db, {
     organizationId: drop.organizationId,
     type: "drop.failed",
     data: () => ({
-      dropId: drop.id,
-      title: drop.title,
-      sourceType: drop.sourceType,
-      sourceId: drop.sourceId,
-      channelPreset: drop.channelPreset,
+      ...dropIdentity(drop),
       failureReason: reason,
       failedVariants: variants.filter((v) => v.status === "failed").map((v) => variantName(v.aspectRatio, v.durationSeconds)),
       failedAt: new Date().toISOString(),
@@ -150,11 +155,7 @@ export async function finishDrop(db: Tx, dropId: string): Promise<{ status: "rea
       organizationId: drop.organizationId,
       type: "drop.ready",
       data: () => ({
-        dropId: drop.id,
-        title: drop.title,
-        sourceType: drop.sourceType,
-        sourceId: drop.sourceId,
-        channelPreset: drop.channelPreset,
+        ...dropIdentity(drop),
         availableVariants: variants.filter(isReadyVariant).map((v) => variantName(v.aspectRatio, v.durationSeconds)),
       }),
     });
@@ -166,7 +167,7 @@ export async function finishDrop(db: Tx, dropId: string): Promise<{ status: "rea
       ? `No variant could be rendered after ${failedVariant.attempts} attempt(s): ${failedVariant.error}`
       : "No variant could be rendered."
     : "The copy pack could not be written.";
-  await markDropFailed(db, drop, reason);
+  await markDropFailed(db, drop, reason, variants);
   return { status: "failed" };
 }
 

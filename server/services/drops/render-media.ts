@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DropAspectRatio } from "@/db/schema";
+import type { DropAspectRatio, DropVariantMedia } from "@/db/schema";
 import { type MediaProbe, probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { downloadStored, readStoredBuffer } from "@/server/media/stored-streams";
@@ -18,23 +18,8 @@ import type { ReelClip } from "./resolve-source";
  * length is then cut from its reel by stream copy. So a drop's six variants (three aspects x two
  * lengths) cost one decode of the sources and three encodes. No text is burned in.
  */
-export interface VariantMedia {
-  width: number;
-  height: number;
-  /** The platform size of the aspect; larger than width x height when the source is smaller (never upscaled). */
-  platformWidth: number;
-  platformHeight: number;
-  limitedBySource: boolean;
-  /** Measured on the finished file. */
-  durationSeconds: number;
-  bytes: number;
-  fps: number;
-  videoCodec: string;
-  videoProfile: string;
-  audioCodec: string;
-  audioSampleRate: number;
-  audioChannels: number;
-}
+/** What a rendered variant file measures (stored as the variant's `media`). */
+export type VariantMedia = DropVariantMedia;
 
 export interface RenderedVariant {
   aspectRatio: DropAspectRatio;

@@ -34,6 +34,15 @@ const EventPlanEnrollment = z
   })
   .meta({ id: "WebhookEventPlanEnrollment" });
 
+/** The drop an event is about (drop.ready, drop.failed): fields spread into each event's data. */
+const DropIdentity = {
+  dropId: Id,
+  title: z.string(),
+  sourceType: z.enum(["exercise", "exerciseCollection", "workout", "workoutCollection"]),
+  sourceId: z.string(),
+  channelPreset: z.string(),
+};
+
 const id1 = "65f1c0ffee0123456789abcd";
 const id2 = "65f1c0ffee0123456789abce";
 const id3 = "65f1c0ffee0123456789abcf";
@@ -149,11 +158,7 @@ export const WEBHOOK_EVENT_TYPES = {
     summary: "A social drop finished rendering and is listed (status ready) with its variants.",
     source: "social drops",
     data: z.object({
-      dropId: Id,
-      title: z.string(),
-      sourceType: z.enum(["exercise", "exerciseCollection", "workout", "workoutCollection"]),
-      sourceId: z.string(),
-      channelPreset: z.string(),
+      ...DropIdentity,
       availableVariants: z.array(z.string()).meta({ description: "`<aspect>_<milliseconds>`, e.g. `9:16_30000`." }),
     }),
     example: {
@@ -169,11 +174,7 @@ export const WEBHOOK_EVENT_TYPES = {
     summary: "A social drop could not be rendered: none of its variants rendered after the render job's retries, or its source or copy failed.",
     source: "social drops",
     data: z.object({
-      dropId: Id,
-      title: z.string(),
-      sourceType: z.enum(["exercise", "exerciseCollection", "workout", "workoutCollection"]),
-      sourceId: z.string(),
-      channelPreset: z.string(),
+      ...DropIdentity,
       failureReason: z.string().meta({ description: "Why, as the drop's `failureReason` says it." }),
       failedVariants: z.array(z.string()).meta({ description: "Variants that failed, `<aspect>_<milliseconds>`." }),
       failedAt: Timestamp,
