@@ -158,14 +158,19 @@ async function shutdown(signal: string) {
   // Draining (server/observability/readiness.ts): /ready answers 503 while requests are still served.
   const drainMs = env().SHUTDOWN_DRAIN_SECONDS * 1000;
   beginDraining();
-  const force = setTimeout(() => process.exit(1), 10_000 + drainMs);
+  // The whole shutdown has drain + 10 s; past that something hangs and the exit code says so (1).
+  const deadline = Date.now() + drainMs + 10_000;
+  const force = setTimeout(() => process.exit(1), deadline - Date.now());
   force.unref();
   if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
   await closeRealtime(io).catch(() => {});
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
   await app.close().catch(() => {});
-  await stopJobWorker().catch(() => {});
+  // Running jobs get what is left of the budget but 5 s (the steps below; stopping the embedded
+  // PostgreSQL takes seconds on a busy machine); a job still running is then failed back to the
+  // queue (pg-boss retries it), so the exit is still orderly.
+  await stopJobWorker(Math.max(1_000, deadline - Date.now() - 5_000)).catch(() => {});
   await flushUsageTally().catch(() => {});
   await releaseRateLimitLeases().catch(() => {});
   await stopTracing().catch(() => {});

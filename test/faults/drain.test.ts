@@ -67,10 +67,10 @@ describe("readiness and draining", () => {
     // Liveness and the API still answer while draining.
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect((await fetch(`${base}/v1/workouts/metadata`)).status).toBe(401);
-    // It then exits by itself: 0, or 1 when the forced exit (10 s after the drain) ends a job still
-    // running (the demo workspace's first export renders may be).
+    // It then exits by itself, cleanly (0), even when a job (the demo workspace's first export
+    // renders) still runs: jobs get what is left of the shutdown budget, then stay queued for retry.
     const code = await exited;
-    expect([0, 1], server.output().slice(-2000)).toContain(code);
+    expect(code, server.output().slice(-2000)).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_500);
   });
 });
