@@ -16,11 +16,11 @@ import { freePort } from "@/test/faults/support";
  * Throughput on this 2-core machine moves by tens of percent between runs a few minutes apart
  * (BENCHMARKS.md), far more than the effect, so the figure compared is the server's own CPU time per
  * request: the utime + stime of the server process (/proc/<pid>/stat) over the measured window
- * divided by the requests it answered. Three servers run side by side, each on its own embedded
+ * divided by the requests it answered. Four servers run side by side, each on its own embedded
  * database with the demo workspace: the other tree ("before"), this tree as shipped (metrics on,
- * tracing off) and this tree with tracing on (OTLP/HTTP to a local sink, parent-based 10 % sampler).
+ * tracing off) and this tree with tracing on (OTLP/HTTP to a local sink, parent-based sampler at 0 % and at 10 %).
  * Each round drives every server in turn (the order rotates), so the machine's drift falls on all
- * three alike; the table gives each figure's median over the rounds and its ratio to "before".
+ * of them alike; the table gives each figure's median over the rounds and its ratio to "before".
  * FFMPEG_PATH=/bin/false makes the demo workspace's export renders fail at once instead of running
  * ffmpeg beside the measurement.
  */
@@ -136,6 +136,16 @@ async function main() {
   const instances: Instance[] = [
     { label: "before (no observability)", dir: path.resolve(beforeDir!), env: {} },
     { label: "metrics on, tracing off", dir: here, env: {} },
+    {
+      // Tracing's fixed part (span objects, context, propagation) without the export of sampled spans.
+      label: "tracing on, 0 % sampler",
+      dir: here,
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+        OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+        OTEL_TRACES_SAMPLER_ARG: "0",
+      },
+    },
     {
       label: "tracing on, 10 % sampler",
       dir: here,
