@@ -121,11 +121,13 @@ export async function exchangeCode(platform: SocialPlatform, code: string, nonce
   const redirect_uri = redirectUri(platform);
   switch (platform) {
     case "instagram": {
-      const short = await platformJson(
+      const answer = await platformJson(
         platform,
         platformUrl(ENDPOINTS.instagram.token),
         { method: "POST", ...form({ client_id: app.clientId, client_secret: app.clientSecret, grant_type: "authorization_code", redirect_uri, code }) },
       );
+      // Documented as `{ data: [{ access_token, user_id, permissions }] }`; older answers were flat.
+      const short = answer.data?.[0] ?? answer;
       // The short-lived token (1 hour) is exchanged for a long-lived one (60 days), refreshed before it ends.
       const long = await platformJson(
         platform,
