@@ -83,6 +83,15 @@ export class PlatformFakes {
     this.failures.push({ host, path, answer, times });
   }
 
+  /** Answers the `n`th matching request from now (1 = the next) with `answer`. */
+  failOnNth(host: string, method: string, path: string, n: number, answer: FakeAnswer): { hit: boolean } {
+    const hook = { hit: false, seen: 0, host, method, path, n, answer };
+    this.nthHooks.push(hook);
+    return hook;
+  }
+
+  readonly nthHooks: { hit: boolean; seen: number; host: string; method: string; path: string; n: number; answer: FakeAnswer }[] = [];
+
   issueGrant(platform: string, opts: { refresh?: boolean; seconds?: number } = {}): IssuedGrant {
     const g: IssuedGrant = {
       platform,
@@ -154,7 +163,11 @@ export class PlatformFakes {
     this.requests.push(fr);
     let answer: FakeAnswer;
     const failure = this.failures.find((f) => f.host === host && f.times > 0 && (typeof f.path === "string" ? path.includes(f.path) : f.path.test(path)));
-    if (failure) {
+    const nth = this.nthHooks.find((h) => !h.hit && h.host === host && h.method === fr.method && path.startsWith(h.path) && ++h.seen === h.n);
+    if (nth) {
+      nth.hit = true;
+      answer = nth.answer;
+    } else if (failure) {
       failure.times--;
       answer = failure.answer;
     } else {
