@@ -98,7 +98,7 @@ export async function finishPlatformConnect(
   if (principal.role !== "owner") throw forbidden("Only workspace owners can do this.");
   if (query.error) throw badRequest(`${PLATFORM_LABELS[platform]} did not connect the account: ${query.errorDescription ?? query.error}.`);
   if (!query.code) throw badRequest("The sign-in answer has no authorization code.");
-  let grant;
+  let grant: Awaited<ReturnType<typeof exchangeCode>>;
   try {
     grant = await exchangeCode(platform, query.code, check.nonce);
   } catch (err) {

@@ -65,12 +65,24 @@ async function connectThroughOAuth(s: Studio, platform: SocialPlatform, who: Con
 async function accounts(s: Studio) {
   const res = await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts`);
   expect(res.status).toBe(200);
-  return res.body.data as { platform: SocialPlatform; connected: boolean; accountName: string | null; sandbox: boolean; needsReconnect: boolean; problem: string | null; signInAvailable: boolean; missingConfiguration: string[] }[];
+  return res.body.data as {
+    platform: SocialPlatform;
+    connected: boolean;
+    accountName: string | null;
+    sandbox: boolean;
+    needsReconnect: boolean;
+    problem: string | null;
+    signInAvailable: boolean;
+    missingConfiguration: string[];
+  }[];
 }
 
 /** An active automation of the platforms, due a minute ago. */
 async function dueAutomation(s: Studio, platforms: SocialPlatform[], body: Record<string, unknown> = {}) {
-  const created = await call(`/v1/orgs/${s.organizationId}/social-publish`, { key: s.key, body: { name: "Daily", platforms, sourceMode: "random_ready", schedule: WEEKLY, ...body } });
+  const created = await call(`/v1/orgs/${s.organizationId}/social-publish`, {
+    key: s.key,
+    body: { name: "Daily", platforms, sourceMode: "random_ready", schedule: WEEKLY, ...body },
+  });
   expect(created.status, created.text).toBe(201);
   const active = await call(`/v1/orgs/${s.organizationId}/social-publish/${created.body.data.id}`, { key: s.key, method: "PATCH", body: { status: "active" } });
   expect(active.status, active.text).toBe(200);
@@ -91,7 +103,10 @@ const deliveriesOf = (automationId: string) => db().select().from(socialPublishD
 
 /** Makes the automation's pending deliveries due now (skipping the backoff) and runs a tick. */
 async function retryNow(automationId: string) {
-  await db().update(socialPublishDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(socialPublishDeliveries.automationId, automationId));
+  await db()
+    .update(socialPublishDeliveries)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(socialPublishDeliveries.automationId, automationId));
   return runSocialPublishTick(inlineIo());
 }
 
@@ -141,9 +156,12 @@ describe("connecting accounts through the platforms' OAuth", () => {
     const started = await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts/tiktok/connect`, { method: "POST" });
     const state = new URL(started.body.data.authorizeUrl).searchParams.get("state")!;
     const forged = `${state.split(".")[0]}.${"A".repeat(43)}`;
-    const cb = (q: string, who = s.owner) => fetch(`${app.baseUrl}/api/console/social/oauth/tiktok/callback?${q}`, { redirect: "manual", headers: { cookie: who.cookie } });
+    const cb = (q: string, who = s.owner) =>
+      fetch(`${app.baseUrl}/api/console/social/oauth/tiktok/callback?${q}`, { redirect: "manual", headers: { cookie: who.cookie } });
     expect(new URL((await cb(`code=x&state=${forged}`)).headers.get("location")!).searchParams.get("reason")).toMatch(/not one this console started/);
-    expect(new URL((await cb(`code=x&state=${encodeURIComponent(state)}`.replace("tiktok", "tiktok"))).headers.get("location")!).searchParams.get("reason")).toMatch(/TikTok did not connect/);
+    expect(
+      new URL((await cb(`code=x&state=${encodeURIComponent(state)}`.replace("tiktok", "tiktok"))).headers.get("location")!).searchParams.get("reason"),
+    ).toMatch(/TikTok did not connect/);
     const denied = new URL((await cb(`error=access_denied&error_description=The+user+denied&state=${encodeURIComponent(state)}`)).headers.get("location")!);
     expect(denied.searchParams.get("reason")).toBe("TikTok did not connect the account: The user denied.");
     // The youtube state is not accepted for tiktok.
@@ -155,7 +173,11 @@ describe("connecting accounts through the platforms' OAuth", () => {
 
     const trainer = await createConsoleTrainer(s.organizationId, "trainer");
     expectError(await consoleCall(trainer, `/api/console/orgs/${s.organizationId}/social/accounts/tiktok/connect`, { method: "POST" }), 403, "Forbidden");
-    expectError(await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts/myspace/connect`, { method: "POST" }), 400, "ValidationError");
+    expectError(
+      await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts/myspace/connect`, { method: "POST" }),
+      400,
+      "ValidationError",
+    );
     expect((await accounts(s)).every((a) => !a.connected)).toBe(true);
   });
 
@@ -167,7 +189,11 @@ describe("connecting accounts through the platforms' OAuth", () => {
     try {
       const card = (await accounts(s)).find((a) => a.platform === "tiktok")!;
       expect(card).toMatchObject({ signInAvailable: false, missingConfiguration: ["TIKTOK_CLIENT_SECRET"] });
-      const refused = expectError(await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts/tiktok/connect`, { method: "POST" }), 400, "BadRequest");
+      const refused = expectError(
+        await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts/tiktok/connect`, { method: "POST" }),
+        400,
+        "BadRequest",
+      );
       expect(refused.message).toBe('TikTok sign-in is not set up on this installation: set TIKTOK_CLIENT_SECRET (README, "Social platforms").');
       const sandbox = await consoleCall(s.owner, `/api/console/orgs/${s.organizationId}/social/accounts`, { body: { platform: "tiktok" } });
       expect(sandbox.status).toBe(201);
@@ -235,7 +261,11 @@ describe("publishing through the platform adapters", () => {
     const id = await dueAutomation(s, ["instagram"]);
     const containers = fake.requestsTo("graph.instagram.com", /\/media$/).length;
     const before = postsOf("instagram").length;
-    fake.failNext("graph.instagram.com", "/media_publish", graphError(2, "An unexpected error has occurred. Please retry your request later.", { status: 500 }));
+    fake.failNext(
+      "graph.instagram.com",
+      "/media_publish",
+      graphError(2, "An unexpected error has occurred. Please retry your request later.", { status: 500 }),
+    );
     const first = await runSocialPublishTick(inlineIo());
     expect(first.retry).toBe(1);
     let [d] = await deliveriesOf(id);
@@ -287,7 +317,10 @@ describe("publishing through the platform adapters", () => {
     await connectThroughOAuth(s, "youtube");
     const id = await dueAutomation(s, ["youtube"]);
     const sessions = fake.requestsTo("www.googleapis.com", "/upload/youtube/v3/videos").filter((r) => r.method === "POST").length;
-    const hook = fake.failOnNth("www.googleapis.com", "PUT", "/upload/youtube/v3/videos", 1, { status: 503, json: { error: { code: 503, message: "Backend Error", errors: [{ reason: "backendError", domain: "global" }] } } });
+    const hook = fake.failOnNth("www.googleapis.com", "PUT", "/upload/youtube/v3/videos", 1, {
+      status: 503,
+      json: { error: { code: 503, message: "Backend Error", errors: [{ reason: "backendError", domain: "global" }] } },
+    });
     expect((await runSocialPublishTick(inlineIo())).retry).toBe(1);
     expect(hook.hit).toBe(true);
     const [d] = await deliveriesOf(id);
@@ -350,10 +383,20 @@ describe("publishing through the platform adapters", () => {
     const s = await studio();
     await connectThroughOAuth(s, "youtube");
     await connectThroughOAuth(s, "instagram");
-    const [yt] = await db().select().from(socialAccounts).where(eq(socialAccounts.organizationId, s.organizationId)).then((r) => r.filter((a) => a.platform === "youtube"));
+    const [yt] = await db()
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.organizationId, s.organizationId))
+      .then((r) => r.filter((a) => a.platform === "youtube"));
     // Instagram's 60-day token has 3 days left (the sweep's window is 7), YouTube's hour one minute.
-    await db().update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() + 3 * 24 * 3600_000) }).where(eq(socialAccounts.organizationId, s.organizationId));
-    await db().update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() + 60_000) }).where(eq(socialAccounts.id, yt!.id));
+    await db()
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() + 3 * 24 * 3600_000) })
+      .where(eq(socialAccounts.organizationId, s.organizationId));
+    await db()
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(socialAccounts.id, yt!.id));
     const refreshes = fake.requestsTo("oauth2.googleapis.com", "/token").filter((r) => r.fields.grant_type === "refresh_token").length;
     const igRefreshes = fake.requestsTo("graph.instagram.com", "/refresh_access_token").length;
     await dueAutomation(s, ["youtube"]);

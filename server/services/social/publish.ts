@@ -157,7 +157,11 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
       // The workspace's webhooks hear of a post and of a final failure (not of a retry or a skip).
       const event = { automationId: d.automationId, platform: d.platform, dropId: d.dropId ?? null };
       if (outcome === "published")
-        await enqueueWebhookEvent(tx, { organizationId: d.organizationId, type: "social.post.published", data: { ...event, postUrl: extra.externalPostUrl ?? null, publishedAt: now.toISOString() } });
+        await enqueueWebhookEvent(tx, {
+          organizationId: d.organizationId,
+          type: "social.post.published",
+          data: { ...event, postUrl: extra.externalPostUrl ?? null, publishedAt: now.toISOString() },
+        });
       else if (outcome === "failed")
         await enqueueWebhookEvent(tx, {
           organizationId: d.organizationId,
@@ -172,7 +176,8 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
   if (automation.status !== "active") return finish("skipped", "The automation was paused before the post went out.");
   const account = await findSocialAccount(db, d.organizationId, d.platform);
   if (!account) return finish("skipped", `No ${d.platform} account is connected.`);
-  if (account.grantStatus === "reconnect") return finish("skipped", `The ${d.platform} account must be reconnected in the console: ${account.grantProblem ?? "its access was revoked."}`);
+  if (account.grantStatus === "reconnect")
+    return finish("skipped", `The ${d.platform} account must be reconnected in the console: ${account.grantProblem ?? "its access was revoked."}`);
   if (!d.dropId) return finish("skipped", d.pickReason ?? "No drop to post.");
 
   const adapter = getPlatformAdapter(account.adapter);
@@ -216,7 +221,14 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
     // The platform refused the grant: the account card asks for a reconnect, later posts are skipped.
     if (err instanceof GrantRevokedError) await markReconnect(db, account, err.message, now);
     const final = err instanceof PermanentPublishError || attempt >= MAX_ATTEMPTS;
-    log(final ? "error" : "warn", "social post failed", { deliveryId: id, platform: d.platform, attempt, final, adapter: adapter.name, err: failureReason(err) });
+    log(final ? "error" : "warn", "social post failed", {
+      deliveryId: id,
+      platform: d.platform,
+      attempt,
+      final,
+      adapter: adapter.name,
+      err: failureReason(err),
+    });
     return finish(final ? "failed" : "retry", failureReason(err), { variant: bundle.variant }, adapter.name);
   }
 }

@@ -224,7 +224,13 @@ export const WEBHOOK_EVENT_TYPES = {
       problem: z.string().meta({ description: "What the platform answered." }),
       detectedAt: Timestamp,
     }),
-    example: { platform: "instagram", accountId: "17841400000000000", accountName: "@studio", problem: "Instagram answered 400 (error 190): Error validating access token.", detectedAt: at },
+    example: {
+      platform: "instagram",
+      accountId: "17841400000000000",
+      accountName: "@studio",
+      problem: "Instagram answered 400 (error 190): Error validating access token.",
+      detectedAt: at,
+    },
   },
   "webhook.endpoint.disabled": {
     summary: "Another webhook endpoint of the workspace was disabled because every delivery to it failed for 24 hours.",

@@ -48,8 +48,9 @@ export async function startPlatformFakes(): Promise<PlatformFakes & { tiktokScop
   const close = fake.close.bind(fake);
   return Object.assign(fake as PlatformFakes & { tiktokScopes: { value: string } }, {
     async close() {
-      for (const [k, v] of Object.entries(before)) if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+      for (const [k, v] of Object.entries(before))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
       resetEnvCache();
       await close();
     },

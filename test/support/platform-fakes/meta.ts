@@ -9,10 +9,23 @@ import { token } from "./server";
  */
 export const graphError = (code: number, message: string, opts: { subcode?: number; status?: number; type?: string } = {}): FakeAnswer => ({
   status: opts.status ?? 400,
-  json: { error: { message, type: opts.type ?? "OAuthException", code, ...(opts.subcode ? { error_subcode: opts.subcode } : {}), fbtrace_id: randomBytes(8).toString("base64url") } },
+  json: {
+    error: {
+      message,
+      type: opts.type ?? "OAuthException",
+      code,
+      ...(opts.subcode ? { error_subcode: opts.subcode } : {}),
+      fbtrace_id: randomBytes(8).toString("base64url"),
+    },
+  },
 });
 
-const invalidToken = () => graphError(190, "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.", { subcode: 460 });
+const invalidToken = () =>
+  graphError(
+    190,
+    "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.",
+    { subcode: 460 },
+  );
 const missing = (name: string) => graphError(100, `(#100) The parameter ${name} is required`, { type: "OAuthException" });
 
 function consent(fake: PlatformFakes, platform: "instagram" | "facebook", req: FakeRequest, scopes: string[]): FakeAnswer {
@@ -32,23 +45,50 @@ function consent(fake: PlatformFakes, platform: "instagram" | "facebook", req: F
 }
 
 export function installInstagram(fake: PlatformFakes): void {
-  const containers = new Map<string, { owner: string; status: "IN_PROGRESS" | "FINISHED" | "ERROR" | "PUBLISHED"; polls: number; error?: string; caption: string; videoBytes: number; coverBytes?: number }>();
+  const containers = new Map<
+    string,
+    {
+      owner: string;
+      status: "IN_PROGRESS" | "FINISHED" | "ERROR" | "PUBLISHED";
+      polls: number;
+      error?: string;
+      caption: string;
+      videoBytes: number;
+      coverBytes?: number;
+    }
+  >();
   const media = new Map<string, string>();
   const users = new Map<string, string>(); // access token -> ig user id
-  const auth = (req: FakeRequest) => fake.grantOf(req.query.get("access_token") ?? req.fields.access_token ?? (req.headers.authorization ?? "").replace(/^Bearer /, ""), "instagram");
+  const auth = (req: FakeRequest) =>
+    fake.grantOf(req.query.get("access_token") ?? req.fields.access_token ?? (req.headers.authorization ?? "").replace(/^Bearer /, ""), "instagram");
 
-  fake.route("GET", "www.instagram.com", /^\/oauth\/authorize$/, (req) => consent(fake, "instagram", req, ["instagram_business_basic", "instagram_business_content_publish"]));
+  fake.route("GET", "www.instagram.com", /^\/oauth\/authorize$/, (req) =>
+    consent(fake, "instagram", req, ["instagram_business_basic", "instagram_business_content_publish"]),
+  );
   fake.route("POST", "api.instagram.com", /^\/oauth\/access_token$/, (req) => {
     const f = req.fields;
     const app = fake.apps.instagram!;
     const issued = fake.codes.get(f.code);
-    if (f.client_id !== app.clientId || f.client_secret !== app.clientSecret) return { status: 400, json: { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" } };
+    if (f.client_id !== app.clientId || f.client_secret !== app.clientSecret)
+      return { status: 400, json: { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" } };
     if (f.grant_type !== "authorization_code" || !issued || issued.platform !== "instagram" || issued.redirectUri !== f.redirect_uri)
-      return { status: 400, json: { error_type: "OAuthException", code: 400, error_message: "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request" } };
+      return {
+        status: 400,
+        json: {
+          error_type: "OAuthException",
+          code: 400,
+          error_message: "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        },
+      };
     fake.codes.delete(f.code);
     const g = fake.issueGrant("instagram", { seconds: 3600 });
     users.set(g.accessToken, "17841400000000001");
-    return { status: 200, json: { data: [{ access_token: g.accessToken, user_id: "17841400000000001", permissions: "instagram_business_basic,instagram_business_content_publish" }] } };
+    return {
+      status: 200,
+      json: {
+        data: [{ access_token: g.accessToken, user_id: "17841400000000001", permissions: "instagram_business_basic,instagram_business_content_publish" }],
+      },
+    };
   });
   fake.route("GET", "graph.instagram.com", /^\/access_token$/, (req) => {
     const q = req.query;
@@ -77,7 +117,8 @@ export function installInstagram(fake: PlatformFakes): void {
     const g = auth(req);
     if (!g) return invalidToken();
     const f = req.fields;
-    if (!["REELS", "STORIES"].includes(f.media_type)) return graphError(100, "(#100) The parameter media_type must be one of {REELS, STORIES, CAROUSEL, VIDEO, IMAGE}");
+    if (!["REELS", "STORIES"].includes(f.media_type))
+      return graphError(100, "(#100) The parameter media_type must be one of {REELS, STORIES, CAROUSEL, VIDEO, IMAGE}");
     if (!f.video_url) return missing("video_url");
     const video = await fake.pull(f.video_url);
     const cover = f.cover_url ? await fake.pull(f.cover_url) : null;
@@ -90,7 +131,11 @@ export function installInstagram(fake: PlatformFakes): void {
       caption: f.caption ?? "",
       videoBytes: video.bytes.length,
       coverBytes: cover?.bytes.length,
-      error: fake.rejectMedia ? "Error: Unsupported format: The video format is not supported. Please check spec for supported format (2207026)" : !playable ? `Error: Media download has failed. The media URI doesn't meet our requirements (2207052)` : undefined,
+      error: fake.rejectMedia
+        ? "Error: Unsupported format: The video format is not supported. Please check spec for supported format (2207026)"
+        : !playable
+          ? `Error: Media download has failed. The media URI doesn't meet our requirements (2207052)`
+          : undefined,
     });
     return { status: 200, json: { id } };
   });
@@ -121,7 +166,10 @@ export function installInstagram(fake: PlatformFakes): void {
 export function installFacebook(fake: PlatformFakes): void {
   const PAGE = "104000000000001";
   const pageTokens = new Set<string>();
-  const videos = new Map<string, { page: string; uploaded: boolean; finished: boolean; polls: number; description?: string; videoBytes: number; error?: string }>();
+  const videos = new Map<
+    string,
+    { page: string; uploaded: boolean; finished: boolean; polls: number; description?: string; videoBytes: number; error?: string }
+  >();
   const tokenOf = (req: FakeRequest) => req.query.get("access_token") ?? req.fields.access_token;
 
   fake.route("GET", "www.facebook.com", /^\/v\d+\.\d+\/dialog\/oauth$/, (req) => consent(fake, "facebook", req, ["pages_show_list", "pages_manage_posts"]));
@@ -137,7 +185,11 @@ export function installFacebook(fake: PlatformFakes): void {
     }
     const issued = fake.codes.get(q.get("code") ?? "");
     if (!issued || issued.platform !== "facebook" || issued.redirectUri !== q.get("redirect_uri"))
-      return graphError(100, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", { subcode: 36008 });
+      return graphError(
+        100,
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        { subcode: 36008 },
+      );
     fake.codes.delete(q.get("code")!);
     const g = fake.issueGrant("facebook", { seconds: 3600 });
     return { status: 200, json: { access_token: g.accessToken, token_type: "bearer", expires_in: 5183 } };
@@ -146,7 +198,10 @@ export function installFacebook(fake: PlatformFakes): void {
     if (!fake.grantOf(tokenOf(req), "facebook")) return invalidToken();
     const page = fake.issueGrant("facebook", { seconds: 10 * 365 * 24 * 3600 });
     pageTokens.add(page.accessToken);
-    return { status: 200, json: { data: [{ id: PAGE, name: "Forma Studio", access_token: page.accessToken, tasks: ["CREATE_CONTENT", "MANAGE"] }], paging: {} } };
+    return {
+      status: 200,
+      json: { data: [{ id: PAGE, name: "Forma Studio", access_token: page.accessToken, tasks: ["CREATE_CONTENT", "MANAGE"] }], paging: {} },
+    };
   });
   fake.route("DELETE", "graph.facebook.com", /^\/v\d+\.\d+\/me\/permissions$/, (req) => {
     if (!fake.grantOf(tokenOf(req), "facebook")) return invalidToken();
@@ -155,7 +210,8 @@ export function installFacebook(fake: PlatformFakes): void {
   });
   fake.route("POST", "graph.facebook.com", /^\/v\d+\.\d+\/(\d+)\/video_reels$/, (req, m) => {
     const t = tokenOf(req);
-    if (!fake.grantOf(t, "facebook") || !pageTokens.has(t)) return fake.grantOf(t, "facebook") ? graphError(200, "(#200) Requires a Page access token") : invalidToken();
+    if (!fake.grantOf(t, "facebook") || !pageTokens.has(t))
+      return fake.grantOf(t, "facebook") ? graphError(200, "(#200) Requires a Page access token") : invalidToken();
     const f = req.fields;
     if (f.upload_phase === "start") {
       const id = String(120000000000000000n + BigInt(videos.size + 1));
@@ -175,13 +231,16 @@ export function installFacebook(fake: PlatformFakes): void {
   });
   fake.route("POST", "rupload.facebook.com", /^\/video-upload\/v\d+\.\d+\/(\d+)$/, async (req, m) => {
     const t = (req.headers.authorization ?? "").replace(/^OAuth /, "");
-    if (!req.headers.authorization?.startsWith("OAuth ") || !fake.grantOf(t, "facebook")) return { status: 401, json: { debug_info: { type: "OAuthException", message: "Invalid OAuth access token." } } };
+    if (!req.headers.authorization?.startsWith("OAuth ") || !fake.grantOf(t, "facebook"))
+      return { status: 401, json: { debug_info: { type: "OAuthException", message: "Invalid OAuth access token." } } };
     const v = videos.get(m[1]!);
     if (!v) return { status: 400, json: { debug_info: { type: "NotFound", message: "Unknown video id" } } };
     const fileUrl = req.headers.file_url as string | undefined;
-    if (!fileUrl && !req.headers.offset) return { status: 400, json: { debug_info: { type: "ProcessingFailedError", message: "file_url or offset and file_size headers required" } } };
+    if (!fileUrl && !req.headers.offset)
+      return { status: 400, json: { debug_info: { type: "ProcessingFailedError", message: "file_url or offset and file_size headers required" } } };
     const file = fileUrl ? await fake.pull(fileUrl) : { ok: true, bytes: req.body };
-    if (!file.ok) return { status: 400, json: { debug_info: { type: "ProcessingFailedError", message: "Request processing failed: the file could not be fetched" } } };
+    if (!file.ok)
+      return { status: 400, json: { debug_info: { type: "ProcessingFailedError", message: "Request processing failed: the file could not be fetched" } } };
     v.uploaded = true;
     v.videoBytes = file.bytes.length;
     if (fake.rejectMedia) v.error = "The video's aspect ratio or resolution is not supported for Reels.";
@@ -194,15 +253,22 @@ export function installFacebook(fake: PlatformFakes): void {
     const processing = v.finished && v.polls++ < fake.processingPolls;
     const done = v.finished && !processing;
     const published = done && !v.error;
-    if (published && !fake.posts.some((p) => p.id === m[1])) fake.posts.push({ platform: "facebook", id: m[1]!, caption: v.description ?? "", videoBytes: v.videoBytes });
+    if (published && !fake.posts.some((p) => p.id === m[1]))
+      fake.posts.push({ platform: "facebook", id: m[1]!, caption: v.description ?? "", videoBytes: v.videoBytes });
     return {
       status: 200,
       json: {
         status: {
           video_status: v.error && done ? "error" : published ? "ready" : v.uploaded ? "processing" : "upload_complete",
           uploading_phase: { status: v.uploaded ? "complete" : "not_started", bytes_transferred: v.videoBytes },
-          processing_phase: v.error && done ? { status: "error", errors: [{ code: 1363040, message: v.error }] } : { status: done ? "complete" : v.finished ? "in_progress" : "not_started" },
-          publishing_phase: { status: published ? "complete" : "not_started", ...(published ? { publish_status: "published", publish_time: Math.floor(Date.now() / 1000) } : {}) },
+          processing_phase:
+            v.error && done
+              ? { status: "error", errors: [{ code: 1363040, message: v.error }] }
+              : { status: done ? "complete" : v.finished ? "in_progress" : "not_started" },
+          publishing_phase: {
+            status: published ? "complete" : "not_started",
+            ...(published ? { publish_status: "published", publish_time: Math.floor(Date.now() / 1000) } : {}),
+          },
         },
         id: m[1],
       },

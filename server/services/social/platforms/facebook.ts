@@ -23,7 +23,10 @@ export const facebookAdapter: PlatformAdapter = {
     const access_token = tokens.accessToken;
     const state = { ...(post.progress.state as State) };
     if (!state.videoId) {
-      const started = await platformJson("facebook", platformUrl(`${graph}/${account.accountId}/video_reels`), { method: "POST", ...form({ upload_phase: "start", access_token }) });
+      const started = await platformJson("facebook", platformUrl(`${graph}/${account.accountId}/video_reels`), {
+        method: "POST",
+        ...form({ upload_phase: "start", access_token }),
+      });
       state.videoId = String(started.video_id);
       await post.progress.save({ videoId: state.videoId });
     }
@@ -55,12 +58,17 @@ export const facebookAdapter: PlatformAdapter = {
       () => platformJson("facebook", platformUrl(`${graph}/${videoId}`, { fields: "status", access_token })),
       (s) => {
         const st = s.status ?? {};
-        return st.video_status === "error" || [st.uploading_phase, st.processing_phase, st.publishing_phase].some((p: Phase | undefined) => p?.status === "error") || st.publishing_phase?.status === "complete";
+        return (
+          st.video_status === "error" ||
+          [st.uploading_phase, st.processing_phase, st.publishing_phase].some((p: Phase | undefined) => p?.status === "error") ||
+          st.publishing_phase?.status === "complete"
+        );
       },
     );
     const st = answer.status ?? {};
     const broken = [st.uploading_phase, st.processing_phase, st.publishing_phase].find((p: Phase | undefined) => p?.status === "error") as Phase | undefined;
-    if (broken || st.video_status === "error") throw new PermanentPublishError(`Facebook could not publish the Reel: ${broken?.errors?.[0]?.message ?? "the video was rejected"}`);
+    if (broken || st.video_status === "error")
+      throw new PermanentPublishError(`Facebook could not publish the Reel: ${broken?.errors?.[0]?.message ?? "the video was rejected"}`);
     return { externalPostId: videoId, postUrl: `https://www.facebook.com/reel/${videoId}` };
   },
 };

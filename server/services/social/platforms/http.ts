@@ -102,7 +102,8 @@ export async function platformJson(platform: SocialPlatform, url: string, init: 
   }
   const body = await readJson(res);
   if (!res.ok) throw failure(platform, res.status, body);
-  if (platform === "tiktok" && body?.error && typeof body.error === "object" && body.error.code && body.error.code !== "ok") throw failure(platform, res.status, body);
+  if (platform === "tiktok" && body?.error && typeof body.error === "object" && body.error.code && body.error.code !== "ok")
+    throw failure(platform, res.status, body);
   return body ?? {};
 }
 

@@ -31,15 +31,29 @@ interface StatePayload {
 }
 
 async function sign(payload: string): Promise<string> {
-  return b64url(createHmac("sha256", await stateSecret()).update(`state:${payload}`).digest());
+  return b64url(
+    createHmac("sha256", await stateSecret())
+      .update(`state:${payload}`)
+      .digest(),
+  );
 }
 
 async function codeVerifier(nonce: string): Promise<string> {
-  return b64url(createHmac("sha256", await stateSecret()).update(`pkce:${nonce}`).digest());
+  return b64url(
+    createHmac("sha256", await stateSecret())
+      .update(`pkce:${nonce}`)
+      .digest(),
+  );
 }
 
 export async function createState(args: { organizationId: string; platform: SocialPlatform; sessionId: string; now?: number }): Promise<string> {
-  const payload: StatePayload = { o: args.organizationId, p: args.platform, s: sessionHash(args.sessionId), n: b64url(randomBytes(16)), e: (args.now ?? Date.now()) + STATE_TTL_MS };
+  const payload: StatePayload = {
+    o: args.organizationId,
+    p: args.platform,
+    s: sessionHash(args.sessionId),
+    n: b64url(randomBytes(16)),
+    e: (args.now ?? Date.now()) + STATE_TTL_MS,
+  };
   const body = b64url(Buffer.from(JSON.stringify(payload)));
   return `${body}.${await sign(body)}`;
 }
@@ -69,13 +83,34 @@ export async function verifyState(
 /** The platform's consent screen for this state. */
 export async function authorizeUrl(platform: SocialPlatform, app: AppCredentials, state: string): Promise<string> {
   const nonce = Buffer.from(state.split(".")[0]!, "base64url").toString("utf8");
-  const pkce = PKCE[platform] ? { code_challenge: b64url(createHash("sha256").update(await codeVerifier((JSON.parse(nonce) as StatePayload).n)).digest()), code_challenge_method: "S256" } : {};
+  const pkce = PKCE[platform]
+    ? {
+        code_challenge: b64url(
+          createHash("sha256")
+            .update(await codeVerifier((JSON.parse(nonce) as StatePayload).n))
+            .digest(),
+        ),
+        code_challenge_method: "S256",
+      }
+    : {};
   const redirect_uri = redirectUri(platform);
   switch (platform) {
     case "instagram":
-      return platformUrl(ENDPOINTS.instagram.authorize, { client_id: app.clientId, redirect_uri, response_type: "code", scope: SCOPES.instagram.join(","), state });
+      return platformUrl(ENDPOINTS.instagram.authorize, {
+        client_id: app.clientId,
+        redirect_uri,
+        response_type: "code",
+        scope: SCOPES.instagram.join(","),
+        state,
+      });
     case "facebook":
-      return platformUrl(ENDPOINTS.facebook.authorize, { client_id: app.clientId, redirect_uri, response_type: "code", scope: SCOPES.facebook.join(","), state });
+      return platformUrl(ENDPOINTS.facebook.authorize, {
+        client_id: app.clientId,
+        redirect_uri,
+        response_type: "code",
+        scope: SCOPES.facebook.join(","),
+        state,
+      });
     case "youtube":
       return platformUrl(ENDPOINTS.youtube.authorize, {
         client_id: app.clientId,
@@ -89,7 +124,14 @@ export async function authorizeUrl(platform: SocialPlatform, app: AppCredentials
         ...pkce,
       });
     case "tiktok":
-      return platformUrl(ENDPOINTS.tiktok.authorize, { client_key: app.clientId, redirect_uri, response_type: "code", scope: SCOPES.tiktok.join(","), state, ...pkce });
+      return platformUrl(ENDPOINTS.tiktok.authorize, {
+        client_key: app.clientId,
+        redirect_uri,
+        response_type: "code",
+        scope: SCOPES.tiktok.join(","),
+        state,
+        ...pkce,
+      });
   }
 }
 
@@ -121,21 +163,34 @@ export async function exchangeCode(platform: SocialPlatform, code: string, nonce
   const redirect_uri = redirectUri(platform);
   switch (platform) {
     case "instagram": {
-      const answer = await platformJson(
-        platform,
-        platformUrl(ENDPOINTS.instagram.token),
-        { method: "POST", ...form({ client_id: app.clientId, client_secret: app.clientSecret, grant_type: "authorization_code", redirect_uri, code }) },
-      );
+      const answer = await platformJson(platform, platformUrl(ENDPOINTS.instagram.token), {
+        method: "POST",
+        ...form({ client_id: app.clientId, client_secret: app.clientSecret, grant_type: "authorization_code", redirect_uri, code }),
+      });
       // Documented as `{ data: [{ access_token, user_id, permissions }] }`; older answers were flat.
       const short = answer.data?.[0] ?? answer;
       // The short-lived token (1 hour) is exchanged for a long-lived one (60 days), refreshed before it ends.
       const long = await platformJson(
         platform,
-        platformUrl(`${ENDPOINTS.instagram.graphRoot}/access_token`, { grant_type: "ig_exchange_token", client_secret: app.clientSecret, access_token: short.access_token }),
+        platformUrl(`${ENDPOINTS.instagram.graphRoot}/access_token`, {
+          grant_type: "ig_exchange_token",
+          client_secret: app.clientSecret,
+          access_token: short.access_token,
+        }),
       );
       const me = await platformJson(platform, platformUrl(`${ENDPOINTS.instagram.graph}/me`, { fields: "user_id,username", access_token: long.access_token }));
-      const scopes = Array.isArray(short.permissions) ? short.permissions : typeof short.permissions === "string" ? short.permissions.split(",") : SCOPES.instagram;
-      return { accountId: String(me.user_id ?? short.user_id), accountName: me.username ? `@${me.username}` : null, tokens: { accessToken: long.access_token }, expiresAt: expiry(long.expires_in, now), scopes };
+      const scopes = Array.isArray(short.permissions)
+        ? short.permissions
+        : typeof short.permissions === "string"
+          ? short.permissions.split(",")
+          : SCOPES.instagram;
+      return {
+        accountId: String(me.user_id ?? short.user_id),
+        accountName: me.username ? `@${me.username}` : null,
+        tokens: { accessToken: long.access_token },
+        expiresAt: expiry(long.expires_in, now),
+        scopes,
+      };
     }
     case "facebook": {
       const short = await platformJson(
@@ -144,21 +199,43 @@ export async function exchangeCode(platform: SocialPlatform, code: string, nonce
       );
       const long = await platformJson(
         platform,
-        platformUrl(`${ENDPOINTS.facebook.graph}/oauth/access_token`, { grant_type: "fb_exchange_token", client_id: app.clientId, client_secret: app.clientSecret, fb_exchange_token: short.access_token }),
+        platformUrl(`${ENDPOINTS.facebook.graph}/oauth/access_token`, {
+          grant_type: "fb_exchange_token",
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          fb_exchange_token: short.access_token,
+        }),
       );
       // A page token fetched with a long-lived user token does not expire.
-      const pages = await platformJson(platform, platformUrl(`${ENDPOINTS.facebook.graph}/me/accounts`, { fields: "id,name,access_token,tasks", access_token: long.access_token }));
+      const pages = await platformJson(
+        platform,
+        platformUrl(`${ENDPOINTS.facebook.graph}/me/accounts`, { fields: "id,name,access_token,tasks", access_token: long.access_token }),
+      );
       const page = (pages.data as { id: string; name: string; access_token: string }[] | undefined)?.[0];
       if (!page) throw new Error("No Facebook Page was shared with Forma. Connect again and choose the Page to post to.");
-      return { accountId: page.id, accountName: page.name, tokens: { accessToken: page.access_token, userAccessToken: long.access_token }, expiresAt: null, scopes: SCOPES.facebook };
+      return {
+        accountId: page.id,
+        accountName: page.name,
+        tokens: { accessToken: page.access_token, userAccessToken: long.access_token },
+        expiresAt: null,
+        scopes: SCOPES.facebook,
+      };
     }
     case "youtube": {
-      const t = await platformJson(
-        platform,
-        platformUrl(ENDPOINTS.youtube.token),
-        { method: "POST", ...form({ code, client_id: app.clientId, client_secret: app.clientSecret, redirect_uri, grant_type: "authorization_code", code_verifier: await codeVerifier(nonce) }) },
-      );
-      const channels = await platformJson(platform, platformUrl(`${ENDPOINTS.youtube.api}/channels`, { part: "snippet", mine: "true" }), { headers: bearer(t.access_token) });
+      const t = await platformJson(platform, platformUrl(ENDPOINTS.youtube.token), {
+        method: "POST",
+        ...form({
+          code,
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          redirect_uri,
+          grant_type: "authorization_code",
+          code_verifier: await codeVerifier(nonce),
+        }),
+      });
+      const channels = await platformJson(platform, platformUrl(`${ENDPOINTS.youtube.api}/channels`, { part: "snippet", mine: "true" }), {
+        headers: bearer(t.access_token),
+      });
       const channel = channels.items?.[0];
       if (!channel) throw new Error("This Google account has no YouTube channel. Create one, then connect again.");
       return {
@@ -170,12 +247,20 @@ export async function exchangeCode(platform: SocialPlatform, code: string, nonce
       };
     }
     case "tiktok": {
-      const t = await platformJson(
-        platform,
-        platformUrl(`${ENDPOINTS.tiktok.api}/oauth/token/`),
-        { method: "POST", ...form({ client_key: app.clientId, client_secret: app.clientSecret, code, grant_type: "authorization_code", redirect_uri, code_verifier: await codeVerifier(nonce) }) },
-      );
-      const info = await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/user/info/`, { fields: "open_id,display_name,username" }), { headers: bearer(t.access_token) });
+      const t = await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/oauth/token/`), {
+        method: "POST",
+        ...form({
+          client_key: app.clientId,
+          client_secret: app.clientSecret,
+          code,
+          grant_type: "authorization_code",
+          redirect_uri,
+          code_verifier: await codeVerifier(nonce),
+        }),
+      });
+      const info = await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/user/info/`, { fields: "open_id,display_name,username" }), {
+        headers: bearer(t.access_token),
+      });
       const user = info.data?.user ?? {};
       return {
         accountId: String(t.open_id ?? user.open_id),
@@ -193,27 +278,28 @@ export async function refreshGrant(platform: SocialPlatform, tokens: GrantTokens
   const app = appCredentials(platform);
   switch (platform) {
     case "instagram": {
-      const r = await platformJson(platform, platformUrl(`${ENDPOINTS.instagram.graphRoot}/refresh_access_token`, { grant_type: "ig_refresh_token", access_token: tokens.accessToken }));
+      const r = await platformJson(
+        platform,
+        platformUrl(`${ENDPOINTS.instagram.graphRoot}/refresh_access_token`, { grant_type: "ig_refresh_token", access_token: tokens.accessToken }),
+      );
       return { tokens: { ...tokens, accessToken: r.access_token }, expiresAt: expiry(r.expires_in, now) };
     }
     case "facebook":
       return { tokens, expiresAt: null };
     case "youtube": {
       if (!app || !tokens.refreshToken) throw new Error("YouTube is not configured or the grant has no refresh token");
-      const r = await platformJson(
-        platform,
-        platformUrl(ENDPOINTS.youtube.token),
-        { method: "POST", ...form({ client_id: app.clientId, client_secret: app.clientSecret, refresh_token: tokens.refreshToken, grant_type: "refresh_token" }) },
-      );
+      const r = await platformJson(platform, platformUrl(ENDPOINTS.youtube.token), {
+        method: "POST",
+        ...form({ client_id: app.clientId, client_secret: app.clientSecret, refresh_token: tokens.refreshToken, grant_type: "refresh_token" }),
+      });
       return { tokens: { ...tokens, accessToken: r.access_token, refreshToken: r.refresh_token ?? tokens.refreshToken }, expiresAt: expiry(r.expires_in, now) };
     }
     case "tiktok": {
       if (!app || !tokens.refreshToken) throw new Error("TikTok is not configured or the grant has no refresh token");
-      const r = await platformJson(
-        platform,
-        platformUrl(`${ENDPOINTS.tiktok.api}/oauth/token/`),
-        { method: "POST", ...form({ client_key: app.clientId, client_secret: app.clientSecret, grant_type: "refresh_token", refresh_token: tokens.refreshToken }) },
-      );
+      const r = await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/oauth/token/`), {
+        method: "POST",
+        ...form({ client_key: app.clientId, client_secret: app.clientSecret, grant_type: "refresh_token", refresh_token: tokens.refreshToken }),
+      });
       return { tokens: { ...tokens, accessToken: r.access_token, refreshToken: r.refresh_token ?? tokens.refreshToken }, expiresAt: expiry(r.expires_in, now) };
     }
   }
@@ -230,14 +316,19 @@ export async function revokeGrant(platform: SocialPlatform, tokens: GrantTokens)
     case "instagram":
       return false;
     case "facebook":
-      await platformJson(platform, platformUrl(`${ENDPOINTS.facebook.graph}/me/permissions`, { access_token: tokens.userAccessToken ?? tokens.accessToken }), { method: "DELETE" });
+      await platformJson(platform, platformUrl(`${ENDPOINTS.facebook.graph}/me/permissions`, { access_token: tokens.userAccessToken ?? tokens.accessToken }), {
+        method: "DELETE",
+      });
       return true;
     case "youtube":
       await platformJson(platform, platformUrl(ENDPOINTS.youtube.revoke), { method: "POST", ...form({ token: tokens.refreshToken ?? tokens.accessToken }) });
       return true;
     case "tiktok":
       if (!app) return false;
-      await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/oauth/revoke/`), { method: "POST", ...form({ client_key: app.clientId, client_secret: app.clientSecret, token: tokens.accessToken }) });
+      await platformJson(platform, platformUrl(`${ENDPOINTS.tiktok.api}/oauth/revoke/`), {
+        method: "POST",
+        ...form({ client_key: app.clientId, client_secret: app.clientSecret, token: tokens.accessToken }),
+      });
       return true;
   }
 }

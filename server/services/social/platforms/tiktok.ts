@@ -31,7 +31,7 @@ export const tiktokAdapter: PlatformAdapter = {
     if (!state.publishId) {
       const mode = account.scopes.includes("video.publish") ? "direct" : "inbox";
       const source_info = { source: "PULL_FROM_URL", video_url: post.videoUrl };
-      let init;
+      let init: Record<string, any>;
       if (mode === "direct") {
         const creator = (await platformJson("tiktok", platformUrl(`${api}/post/publish/creator_info/query/`), json(tokens.accessToken, {}))).data ?? {};
         const options: string[] = creator.privacy_level_options ?? [];
@@ -40,7 +40,9 @@ export const tiktokAdapter: PlatformAdapter = {
         if (!privacy_level) throw new PermanentPublishError("TikTok offers this account no privacy level to post with.");
         const seconds = Number(post.variant.split("_")[1]) / 1000;
         if (creator.max_video_post_duration_sec && seconds > creator.max_video_post_duration_sec)
-          throw new PermanentPublishError(`TikTok lets this account post videos of at most ${creator.max_video_post_duration_sec} s; the drop's video is ${seconds} s.`);
+          throw new PermanentPublishError(
+            `TikTok lets this account post videos of at most ${creator.max_video_post_duration_sec} s; the drop's video is ${seconds} s.`,
+          );
         init = await platformJson(
           "tiktok",
           platformUrl(`${api}/post/publish/video/init/`),
@@ -64,7 +66,8 @@ export const tiktokAdapter: PlatformAdapter = {
     const doneAt = state.mode === "inbox" ? "SEND_TO_USER_INBOX" : "PUBLISH_COMPLETE";
     const answer = await pollUntil(
       "TikTok's post",
-      async () => (await platformJson("tiktok", platformUrl(`${api}/post/publish/status/fetch/`), json(tokens.accessToken, { publish_id: state.publishId }))).data ?? {},
+      async () =>
+        (await platformJson("tiktok", platformUrl(`${api}/post/publish/status/fetch/`), json(tokens.accessToken, { publish_id: state.publishId }))).data ?? {},
       (d) => d.status === doneAt || d.status === "FAILED" || d.status === "PUBLISH_COMPLETE",
     );
     if (answer.status === "FAILED") {

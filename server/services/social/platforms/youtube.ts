@@ -50,7 +50,8 @@ export const youtubeAdapter: PlatformAdapter = {
         const probe = await send(state.uploadUrl, { method: "PUT", headers: { ...auth, "content-range": `bytes */${total}`, "content-length": "0" } });
         if (probe.status === 200 || probe.status === 201) state.videoId = String((await probe.json()).id);
         else if (probe.status === 308) offset = nextByte(probe);
-        else if (probe.status === 404 || probe.status === 410) state.uploadUrl = null; // the session expired: start a new one
+        else if (probe.status === 404 || probe.status === 410)
+          state.uploadUrl = null; // the session expired: start a new one
         else throw await errorOf(probe);
       }
       if (!state.videoId && !state.uploadUrl) {
@@ -66,11 +67,17 @@ export const youtubeAdapter: PlatformAdapter = {
         };
         const init = await send(platformUrl(`${ENDPOINTS.youtube.upload}/videos`, { uploadType: "resumable", part: "snippet,status" }), {
           method: "POST",
-          headers: { ...auth, "content-type": "application/json; charset=UTF-8", "x-upload-content-length": String(total), "x-upload-content-type": "video/mp4" },
+          headers: {
+            ...auth,
+            "content-type": "application/json; charset=UTF-8",
+            "x-upload-content-length": String(total),
+            "x-upload-content-type": "video/mp4",
+          },
           body: JSON.stringify(metadata),
         });
         const location = init.headers.get("location");
-        if (!init.ok || !location) throw init.ok ? new PlatformError("YouTube did not answer an upload address.", "unavailable", init.status) : await errorOf(init);
+        if (!init.ok || !location)
+          throw init.ok ? new PlatformError("YouTube did not answer an upload address.", "unavailable", init.status) : await errorOf(init);
         state.uploadUrl = platformUrl(location);
         await post.progress.save({ uploadUrl: state.uploadUrl });
         offset = 0;
