@@ -221,14 +221,7 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
     // The platform refused the grant: the account card asks for a reconnect, later posts are skipped.
     if (err instanceof GrantRevokedError) await markReconnect(db, account, err.message, now);
     const final = err instanceof PermanentPublishError || attempt >= MAX_ATTEMPTS;
-    log(final ? "error" : "warn", "social post failed", {
-      deliveryId: id,
-      platform: d.platform,
-      attempt,
-      final,
-      adapter: adapter.name,
-      err: failureReason(err),
-    });
+    log(final ? "error" : "warn", "social post failed", { deliveryId: id, platform: d.platform, attempt, final, adapter: adapter.name, err: failureReason(err) });
     return finish(final ? "failed" : "retry", failureReason(err), { variant: bundle.variant }, adapter.name);
   }
 }
