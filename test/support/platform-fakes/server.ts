@@ -131,9 +131,9 @@ export class PlatformFakes {
     }
   }
 
-  async start(): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((r) => this.server!.listen(0, "127.0.0.1", () => r()));
+    await new Promise<void>((r) => this.server!.listen(port, "127.0.0.1", () => r()));
     this.baseUrl = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}`;
     return this;
   }
