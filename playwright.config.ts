@@ -1,12 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_TIKTOK_APP, socialFakePort } from "./e2e/social-fake";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 /** Set to test a service that is already running (deploy/smoke.sh: two instances behind nginx). */
 const externalBase = process.env.E2E_BASE_URL;
-/** The social platform fakes' port for the server under test (e2e/ui/console-social-connect.spec.ts). */
-export const socialFakePort = port + 20_000;
-export const E2E_TIKTOK_APP = { clientId: "awe2eclientkey", clientSecret: "e2e-tiktok-secret" };
 
 /** Browser tests against the real server (npm start) in Debian's Chromium; no browser download. */
 export default defineConfig({
@@ -45,7 +43,7 @@ export default defineConfig({
           PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: "warn",
           // TikTok's sign-in against the local fake that e2e/ui/console-social-connect.spec.ts starts (the other platforms stay unconfigured).
-          SOCIAL_PLATFORM_BASE_URL: `http://127.0.0.1:${socialFakePort}`,
+          SOCIAL_PLATFORM_BASE_URL: `http://127.0.0.1:${socialFakePort()}`,
           TIKTOK_CLIENT_KEY: E2E_TIKTOK_APP.clientId,
           TIKTOK_CLIENT_SECRET: E2E_TIKTOK_APP.clientSecret,
         },

@@ -70,6 +70,19 @@ export async function updateSocialAccountGrant(
   return row ?? null;
 }
 
+/**
+ * Marks an account's grant for reconnecting; true only for the call that moved it from active
+ * (so the webhook announcing it goes out once however many posts hit the refusal).
+ */
+export async function markGrantReconnect(db: Tx, id: string, problem: string): Promise<boolean> {
+  const rows = await db
+    .update(socialAccounts)
+    .set({ grantStatus: "reconnect", grantProblem: problem, updatedAt: new Date() })
+    .where(and(eq(socialAccounts.id, id), eq(socialAccounts.grantStatus, "active")))
+    .returning({ id: socialAccounts.id });
+  return rows.length > 0;
+}
+
 /** OAuth-connected accounts whose access token expires before `before` (the refresh sweep). */
 export function listExpiringGrants(db: Tx, before: Date, limit: number): Promise<SocialAccountRow[]> {
   return db

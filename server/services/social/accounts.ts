@@ -76,8 +76,7 @@ export async function startPlatformConnect(principal: ConsolePrincipal, platform
     const { missing } = platformSetup(platform);
     throw badRequest(`${PLATFORM_LABELS[platform]} sign-in is not set up on this installation: set ${missing.join(" and ")} (README, "Social platforms").`);
   }
-  const state = await createState({ organizationId: principal.organizationId, platform, sessionId: principal.sessionId });
-  return authorizeUrl(platform, app, state);
+  return authorizeUrl(platform, app, await createState({ organizationId: principal.organizationId, platform, sessionId: principal.sessionId }));
 }
 
 /**

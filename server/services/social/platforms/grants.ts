@@ -1,5 +1,5 @@
 import type { Tx } from "@/db/client";
-import { type SocialAccountRow, listExpiringGrants, updateSocialAccountGrant } from "@/db/queries/social-publish";
+import { type SocialAccountRow, listExpiringGrants, markGrantReconnect, updateSocialAccountGrant } from "@/db/queries/social-publish";
 import { log } from "@/server/api/log";
 import { openSecret, sealSecret } from "@/server/services/webhooks/secrets";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
@@ -27,8 +27,7 @@ export async function openTokens(sealed: string): Promise<GrantTokens> {
 /** Marks the grant as needing a reconnect and announces it once (the transition from active). */
 export async function markReconnect(db: Tx, account: SocialAccountRow, problem: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await updateSocialAccountGrant(tx, account.id, { grantStatus: "reconnect", grantProblem: problem });
-    if (!row || account.grantStatus === "reconnect") return;
+    if (!(await markGrantReconnect(tx, account.id, problem))) return;
     await enqueueWebhookEvent(tx, {
       organizationId: account.organizationId,
       type: "social.account.reconnect_required",

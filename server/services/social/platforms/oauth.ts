@@ -46,7 +46,8 @@ async function codeVerifier(nonce: string): Promise<string> {
   );
 }
 
-export async function createState(args: { organizationId: string; platform: SocialPlatform; sessionId: string; now?: number }): Promise<string> {
+/** A signed state for a consent screen, and its nonce (the PKCE verifier's seed). */
+export async function createState(args: { organizationId: string; platform: SocialPlatform; sessionId: string; now?: number }): Promise<{ state: string; nonce: string }> {
   const payload: StatePayload = {
     o: args.organizationId,
     p: args.platform,
@@ -55,7 +56,7 @@ export async function createState(args: { organizationId: string; platform: Soci
     e: (args.now ?? Date.now()) + STATE_TTL_MS,
   };
   const body = b64url(Buffer.from(JSON.stringify(payload)));
-  return `${body}.${await sign(body)}`;
+  return { state: `${body}.${await sign(body)}`, nonce: payload.n };
 }
 
 /** The state's workspace and nonce when it is genuine, unexpired, for this platform and this session; else the reason. */
@@ -80,19 +81,9 @@ export async function verifyState(
   return { ok: true, organizationId: p.o, nonce: p.n };
 }
 
-/** The platform's consent screen for this state. */
-export async function authorizeUrl(platform: SocialPlatform, app: AppCredentials, state: string): Promise<string> {
-  const nonce = Buffer.from(state.split(".")[0]!, "base64url").toString("utf8");
-  const pkce = PKCE[platform]
-    ? {
-        code_challenge: b64url(
-          createHash("sha256")
-            .update(await codeVerifier((JSON.parse(nonce) as StatePayload).n))
-            .digest(),
-        ),
-        code_challenge_method: "S256",
-      }
-    : {};
+/** The platform's consent screen for this state (with the PKCE challenge of its nonce where supported). */
+export async function authorizeUrl(platform: SocialPlatform, app: AppCredentials, { state, nonce }: { state: string; nonce: string }): Promise<string> {
+  const pkce = PKCE[platform] ? { code_challenge: b64url(createHash("sha256").update(await codeVerifier(nonce)).digest()), code_challenge_method: "S256" } : {};
   const redirect_uri = redirectUri(platform);
   switch (platform) {
     case "instagram":
