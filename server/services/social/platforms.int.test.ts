@@ -6,7 +6,7 @@ import { metrics } from "@/server/observability/metrics";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, expectError, useTestApp } from "@/test/harness";
 import { type ConsoleTrainer, consoleCall, createConsoleTrainer } from "@/test/support/console";
-import { type PlatformFakes, graphError, startPlatformFakes, tiktokError } from "@/test/support/platform-fakes";
+import { graphError, startPlatformFakes, tiktokError } from "@/test/support/platform-fakes";
 import { inlineIo } from "@/test/support/social";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { runSocialPublishTick } from "./publish";

@@ -49,7 +49,7 @@ export function installYouTube(fake: PlatformFakes): void {
     if (f.client_id !== app.clientId || f.client_secret !== app.clientSecret) return oauthError("invalid_client", "Unauthorized", 401);
     if (f.grant_type === "authorization_code") {
       const issued = fake.codes.get(f.code);
-      if (!issued || issued.platform !== "youtube") return oauthError("invalid_grant", "Malformed auth code.");
+      if (issued?.platform !== "youtube") return oauthError("invalid_grant", "Malformed auth code.");
       if (issued.redirectUri !== f.redirect_uri) return oauthError("redirect_uri_mismatch", "Bad Request");
       if (!f.code_verifier || sha256url(f.code_verifier) !== issued.challenge) return oauthError("invalid_grant", "Invalid code verifier.");
       fake.codes.delete(f.code);

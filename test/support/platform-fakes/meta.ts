@@ -184,7 +184,7 @@ export function installFacebook(fake: PlatformFakes): void {
       return { status: 200, json: { access_token: long.accessToken, token_type: "bearer", expires_in: 5183944 } };
     }
     const issued = fake.codes.get(q.get("code") ?? "");
-    if (!issued || issued.platform !== "facebook" || issued.redirectUri !== q.get("redirect_uri"))
+    if (issued?.platform !== "facebook" || issued.redirectUri !== q.get("redirect_uri"))
       return graphError(
         100,
         "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",

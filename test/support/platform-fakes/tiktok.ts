@@ -47,7 +47,7 @@ export function installTikTok(fake: PlatformFakes): void {
       return { status: 400, json: { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: logId() } };
     if (f.grant_type === "authorization_code") {
       const issued = fake.codes.get(f.code);
-      if (!issued || issued.platform !== "tiktok" || issued.redirectUri !== f.redirect_uri)
+      if (issued?.platform !== "tiktok" || issued.redirectUri !== f.redirect_uri)
         return { status: 400, json: { error: "invalid_grant", error_description: "Authorization code is expired.", log_id: logId() } };
       if (!f.code_verifier || sha256url(f.code_verifier) !== issued.challenge)
         return { status: 400, json: { error: "invalid_grant", error_description: "Code verifier does not match.", log_id: logId() } };

@@ -3,7 +3,7 @@ import { classify } from "./http";
 
 /** The platforms' documented error bodies, mapped to retry later, grant gone or rejected for good. */
 describe("classify", () => {
-  const meta = (code: number, status = 400, extra: Record<string, unknown> = {}) => ({ error: { message: "m", type: "OAuthException", code, ...extra } });
+  const meta = (code: number, _status = 400, extra: Record<string, unknown> = {}) => ({ error: { message: "m", type: "OAuthException", code, ...extra } });
   it("Meta (Instagram, Facebook): rate-limit codes retry, 190 is the grant, media errors are final", () => {
     for (const code of [4, 17, 32, 613, 80002]) expect(classify("instagram", 400, meta(code)).errorClass).toBe("rate_limited");
     expect(classify("facebook", 400, meta(190)).errorClass).toBe("grant");
