@@ -3,14 +3,14 @@ import { classify } from "./http";
 
 /** The platforms' documented error bodies, mapped to retry later, grant gone or rejected for good. */
 describe("classify", () => {
-  const meta = (code: number, _status = 400, extra: Record<string, unknown> = {}) => ({ error: { message: "m", type: "OAuthException", code, ...extra } });
+  const meta = (code: number, extra: Record<string, unknown> = {}) => ({ error: { message: "m", type: "OAuthException", code, ...extra } });
   it("Meta (Instagram, Facebook): rate-limit codes retry, 190 is the grant, media errors are final", () => {
     for (const code of [4, 17, 32, 613, 80002]) expect(classify("instagram", 400, meta(code)).errorClass).toBe("rate_limited");
     expect(classify("facebook", 400, meta(190)).errorClass).toBe("grant");
     expect(classify("facebook", 403, meta(200)).errorClass).toBe("grant");
     expect(classify("instagram", 500, meta(2)).errorClass).toBe("unavailable");
-    expect(classify("instagram", 400, meta(1, 400, { is_transient: true })).errorClass).toBe("unavailable");
-    expect(classify("instagram", 400, meta(9004, 400, { error_subcode: 2207026 }))).toEqual({ errorClass: "rejected", message: "Instagram answered 400 (error 9004/2207026): m" });
+    expect(classify("instagram", 400, meta(1, { is_transient: true })).errorClass).toBe("unavailable");
+    expect(classify("instagram", 400, meta(9004, { error_subcode: 2207026 }))).toEqual({ errorClass: "rejected", message: "Instagram answered 400 (error 9004/2207026): m" });
   });
   it("YouTube: quota and rate reasons retry, 401 and invalid_grant are the grant, other 4xx final", () => {
     const g = (status: number, reason: string) => ({ error: { code: status, message: "m", errors: [{ reason }] } });
