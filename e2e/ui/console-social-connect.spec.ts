@@ -43,7 +43,11 @@ test("connect TikTok through its sign-in and disconnect it again", async ({ page
   expect(consent.query.get("code_challenge_method")).toBe("S256");
   expect(consent.query.get("redirect_uri")).toMatch(/\/api\/console\/social\/oauth\/tiktok\/callback$/);
   expect(fake.requestsTo("open.tiktokapis.com", "/oauth/token/").at(-1)!.fields.code_verifier).toBeTruthy();
-  const platforms = ok(await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", { params: { path: { organizationId: seed.organizationId } } }));
+  const platforms = ok(
+    await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", {
+      params: { path: { organizationId: seed.organizationId } },
+    }),
+  );
   expect(JSON.stringify(platforms)).toContain('"accountName":"@formastudio"');
 
   await card.getByRole("button", { name: "Disconnect TikTok" }).click();

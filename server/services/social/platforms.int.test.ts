@@ -33,6 +33,7 @@ beforeEach(() => {
   fake.rejectMedia = false;
   fake.failures.length = 0;
   fake.nthHooks.length = 0;
+  fake.instagramQuotaUsed = undefined;
   fake.tiktokScopes.value = "user.info.basic,user.info.profile,video.publish,video.upload";
 });
 
@@ -159,9 +160,9 @@ describe("connecting accounts through the platforms' OAuth", () => {
     const cb = (q: string, who = s.owner) =>
       fetch(`${app.baseUrl}/api/console/social/oauth/tiktok/callback?${q}`, { redirect: "manual", headers: { cookie: who.cookie } });
     expect(new URL((await cb(`code=x&state=${forged}`)).headers.get("location")!).searchParams.get("reason")).toMatch(/not one this console started/);
-    expect(
-      new URL((await cb(`code=x&state=${encodeURIComponent(state)}`.replace("tiktok", "tiktok"))).headers.get("location")!).searchParams.get("reason"),
-    ).toMatch(/TikTok did not connect/);
+    expect(new URL((await cb(`code=x&state=${encodeURIComponent(state)}`)).headers.get("location")!).searchParams.get("reason")).toMatch(
+      /TikTok did not connect/,
+    );
     const denied = new URL((await cb(`error=access_denied&error_description=The+user+denied&state=${encodeURIComponent(state)}`)).headers.get("location")!);
     expect(denied.searchParams.get("reason")).toBe("TikTok did not connect the account: The user denied.");
     // The youtube state is not accepted for tiktok.
@@ -294,6 +295,20 @@ describe("publishing through the platform adapters", () => {
     expect((await runSocialPublishTick(inlineIo())).retry).toBe(2);
     expect((await deliveriesOf(id)).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect((await retryNow(id)).published).toBe(2);
+  });
+
+  it("waits when Instagram's 24-hour publishing limit is used up, without making a container", async () => {
+    const s = await studio();
+    await connectThroughOAuth(s, "instagram");
+    const id = await dueAutomation(s, ["instagram"]);
+    const containers = fake.requestsTo("graph.instagram.com", /\/media$/).length;
+    fake.instagramQuotaUsed = 100;
+    expect((await runSocialPublishTick(inlineIo())).retry).toBe(1);
+    const [d] = await deliveriesOf(id);
+    expect(d!.lastError).toBe("Instagram's publishing limit is reached (100 of 100 posts in 24 hours); the next attempt tries again.");
+    expect(fake.requestsTo("graph.instagram.com", /\/media$/).length).toBe(containers);
+    fake.instagramQuotaUsed = undefined;
+    expect((await retryNow(id)).published).toBe(1);
   });
 
   it("keeps polling slow processing on the next attempt instead of uploading again (TikTok, Facebook)", async () => {

@@ -51,6 +51,7 @@ export function installInstagram(fake: PlatformFakes): void {
       owner: string;
       status: "IN_PROGRESS" | "FINISHED" | "ERROR" | "PUBLISHED";
       polls: number;
+      publishedAt?: number;
       error?: string;
       caption: string;
       videoBytes: number;
@@ -113,6 +114,13 @@ export function installInstagram(fake: PlatformFakes): void {
     if (!g) return invalidToken();
     return { status: 200, json: { user_id: users.get(g.accessToken) ?? "17841400000000001", username: "forma_studio", id: "9000000000000001" } };
   });
+  fake.route("GET", "graph.instagram.com", /^\/v\d+\.\d+\/(\d+)\/content_publishing_limit$/, (req, m) => {
+    if (!auth(req)) return invalidToken();
+    const since = Date.now() - 24 * 3600_000;
+    const usage =
+      fake.instagramQuotaUsed ?? [...containers.values()].filter((c) => c.owner === m[1] && c.status === "PUBLISHED" && c.publishedAt! > since).length;
+    return { status: 200, json: { data: [{ quota_usage: usage, config: { quota_total: 100, quota_duration: 86400 } }] } };
+  });
   fake.route("POST", "graph.instagram.com", /^\/v\d+\.\d+\/(\d+)\/media$/, async (req, m) => {
     const g = auth(req);
     if (!g) return invalidToken();
@@ -156,6 +164,7 @@ export function installInstagram(fake: PlatformFakes): void {
     if (!c || c.owner !== m[1]) return missing("creation_id");
     if (c.status !== "FINISHED") return graphError(9007, "The media is not ready for publishing, please wait for a moment", { subcode: 2207027 });
     c.status = "PUBLISHED";
+    c.publishedAt = Date.now();
     const id = String(17900000000000000n + BigInt(media.size + 1));
     media.set(id, `C${randomBytes(5).toString("hex")}`);
     fake.posts.push({ platform: "instagram", id, caption: c.caption, videoBytes: c.videoBytes, coverBytes: c.coverBytes });

@@ -67,6 +67,8 @@ export class PlatformFakes {
   processingPolls = 0;
   /** The platforms reject the next media (as the docs' media errors). */
   rejectMedia = false;
+  /** Instagram's publishing-limit usage to report (default: the posts of the last 24 hours). */
+  instagramQuotaUsed: number | undefined = undefined;
   /** Expiry of issued access tokens (seconds). */
   accessTokenSeconds = 3600;
   /** Posts each platform made: what a real account would show. */

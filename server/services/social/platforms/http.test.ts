@@ -10,7 +10,10 @@ describe("classify", () => {
     expect(classify("facebook", 403, meta(200)).errorClass).toBe("grant");
     expect(classify("instagram", 500, meta(2)).errorClass).toBe("unavailable");
     expect(classify("instagram", 400, meta(1, { is_transient: true })).errorClass).toBe("unavailable");
-    expect(classify("instagram", 400, meta(9004, { error_subcode: 2207026 }))).toEqual({ errorClass: "rejected", message: "Instagram answered 400 (error 9004/2207026): m" });
+    expect(classify("instagram", 400, meta(9004, { error_subcode: 2207026 }))).toEqual({
+      errorClass: "rejected",
+      message: "Instagram answered 400 (error 9004/2207026): m",
+    });
   });
   it("YouTube: quota and rate reasons retry, 401 and invalid_grant are the grant, other 4xx final", () => {
     const g = (status: number, reason: string) => ({ error: { code: status, message: "m", errors: [{ reason }] } });

@@ -5,7 +5,8 @@ import { grantOf, pollUntil } from "./common";
 import { PlatformError, form, platformJson } from "./http";
 
 /**
- * Instagram (Instagram API with Instagram Login, Content Publishing): a media container for the
+ * Instagram (Instagram API with Instagram Login, Content Publishing): the account's publishing
+ * limit checked first (`GET /{ig-user-id}/content_publishing_limit`), a media container for the
  * Reel (`POST /{ig-user-id}/media` with media_type REELS, the video and cover URLs Instagram
  * fetches itself, the caption), its `status_code` polled until FINISHED, then
  * `POST /{ig-user-id}/media_publish` and the post's permalink. Stories presets post a STORIES
@@ -25,6 +26,19 @@ export const instagramAdapter: PlatformAdapter = {
     if (!mediaId) {
       let containerId = state.containerId;
       if (!containerId) {
+        // Instagram allows a fixed number of API posts per account in a moving 24 hours (100 as of
+        // 2026-11); at the limit the post waits for a later attempt instead of being refused.
+        const limit = await platformJson(
+          "instagram",
+          platformUrl(`${graph}/${account.accountId}/content_publishing_limit`, { fields: "quota_usage,config", access_token }),
+        );
+        const usage = limit.data?.[0];
+        if (usage && typeof usage.quota_usage === "number" && usage.config?.quota_total && usage.quota_usage >= usage.config.quota_total)
+          throw new PlatformError(
+            `Instagram's publishing limit is reached (${usage.quota_usage} of ${usage.config.quota_total} posts in 24 hours); the next attempt tries again.`,
+            "rate_limited",
+            0,
+          );
         const created = await platformJson("instagram", platformUrl(`${graph}/${account.accountId}/media`), {
           method: "POST",
           ...form({

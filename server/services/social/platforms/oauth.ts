@@ -47,7 +47,12 @@ async function codeVerifier(nonce: string): Promise<string> {
 }
 
 /** A signed state for a consent screen, and its nonce (the PKCE verifier's seed). */
-export async function createState(args: { organizationId: string; platform: SocialPlatform; sessionId: string; now?: number }): Promise<{ state: string; nonce: string }> {
+export async function createState(args: {
+  organizationId: string;
+  platform: SocialPlatform;
+  sessionId: string;
+  now?: number;
+}): Promise<{ state: string; nonce: string }> {
   const payload: StatePayload = {
     o: args.organizationId,
     p: args.platform,
@@ -83,7 +88,16 @@ export async function verifyState(
 
 /** The platform's consent screen for this state (with the PKCE challenge of its nonce where supported). */
 export async function authorizeUrl(platform: SocialPlatform, app: AppCredentials, { state, nonce }: { state: string; nonce: string }): Promise<string> {
-  const pkce = PKCE[platform] ? { code_challenge: b64url(createHash("sha256").update(await codeVerifier(nonce)).digest()), code_challenge_method: "S256" } : {};
+  const pkce = PKCE[platform]
+    ? {
+        code_challenge: b64url(
+          createHash("sha256")
+            .update(await codeVerifier(nonce))
+            .digest(),
+        ),
+        code_challenge_method: "S256",
+      }
+    : {};
   const redirect_uri = redirectUri(platform);
   switch (platform) {
     case "instagram":
