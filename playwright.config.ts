@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_TIKTOK_APP, socialFakePort } from "./e2e/social-fake";
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
@@ -36,6 +37,15 @@ export default defineConfig({
         url: `http://127.0.0.1:${port}/health`,
         timeout: 240_000,
         reuseExistingServer: false,
-        env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: "warn",
+          // TikTok's sign-in against the local fake that e2e/ui/console-social-connect.spec.ts starts (the other platforms stay unconfigured).
+          SOCIAL_PLATFORM_BASE_URL: `http://127.0.0.1:${socialFakePort()}`,
+          TIKTOK_CLIENT_KEY: E2E_TIKTOK_APP.clientId,
+          TIKTOK_CLIENT_SECRET: E2E_TIKTOK_APP.clientSecret,
+        },
       },
 });

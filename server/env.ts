@@ -62,6 +62,30 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Adapter newly connected social accounts post through ("sandbox" records posts instead of publishing). */
   SOCIAL_ADAPTER: z.string().min(1).default("sandbox"),
+  /**
+   * Platform apps for connecting social accounts through OAuth (README, "Social platforms"). A
+   * platform without its pair keeps its Connect button explaining what to configure.
+   */
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Sends every platform call to `<this>/<host>/<path>` instead (tests' local fakes, a recording proxy). */
+  SOCIAL_PLATFORM_BASE_URL: z.string().url().optional(),
+  /** While a platform processes a video: milliseconds between status checks, and checks per attempt before retrying later. */
+  SOCIAL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  SOCIAL_POLLS_PER_ATTEMPT: z.coerce.number().int().min(1).max(200).default(20),
+  /** YouTube's resumable upload chunk (a multiple of 256 KiB, as YouTube requires). */
+  SOCIAL_UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(262_144)
+    .refine((n) => n % 262_144 === 0, "a multiple of 262144 (256 KiB)")
+    .default(8 * 1_048_576),
   /** ffmpeg binary for media jobs; defaults to the one from @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Where an ffmpeg of the system is looked for when FFMPEG_PATH is unset (server/media/ffmpeg.ts). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,6 +14,14 @@ interface Platform {
   connected: boolean;
   accountName: string | null;
   connectedAt: string | null;
+  /** Connected to the recording sandbox (posts nothing). */
+  sandbox: boolean;
+  /** The platform refused the grant (revoked or expired): posts are skipped until reconnected. */
+  needsReconnect: boolean;
+  problem: string | null;
+  /** This installation has the platform's app configured. */
+  signInAvailable: boolean;
+  missingConfiguration: string[];
 }
 interface DropItem {
   id: string;
@@ -61,7 +69,16 @@ interface Automation {
   lastRunAt: string | null;
 }
 interface History {
-  deliveries: { id: string; platform: string; dueAt: string; status: string; lastError: string | null; publishedAt: string | null; attempts: unknown[] }[];
+  deliveries: {
+    id: string;
+    platform: string;
+    dueAt: string;
+    status: string;
+    lastError: string | null;
+    externalPostUrl: string | null;
+    publishedAt: string | null;
+    attempts: unknown[];
+  }[];
   publications: { id: string; platform: string; postedAt: string; text: string; variant: string }[];
 }
 interface ListPage<T> {
@@ -72,10 +89,18 @@ interface ListPage<T> {
 
 const PLATFORM_LABEL: Record<string, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube", facebook: "Facebook" };
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = { published: "good", failed: "bad", skipped: "warn", pending: "neutral", publishing: "neutral" };
+const STATUS_TONE: Record<string, "good" | "bad" | "warn" | "neutral"> = {
+  published: "good",
+  failed: "bad",
+  skipped: "warn",
+  pending: "neutral",
+  publishing: "neutral",
+};
 
 const scheduleText = (s: Automation["schedule"]) =>
-  s.type === "weekly" ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})` : `cron ${s.expression} (${s.timeZone})`;
+  s.type === "weekly"
+    ? `${s.days.length === 7 ? "Every day" : s.days.join(", ")} at ${s.times.join(", ")} (${s.timeZone})`
+    : `cron ${s.expression} (${s.timeZone})`;
 
 /** Social: connected accounts per platform, drops with their previews and copy, publish automations with their history. */
 export function SocialManager({ orgId, isOwner }: { orgId: string; isOwner: boolean }) {
@@ -97,15 +122,51 @@ type Notify = (n: { error?: string; success?: string }) => void;
 
 function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolean; onNotice: Notify }) {
   const qc = useQueryClient();
-  const accounts = useQuery({ queryKey: ["social-accounts", orgId], queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`) });
+  const accounts = useQuery({
+    queryKey: ["social-accounts", orgId],
+    queryFn: () => consoleFetch<{ data: Platform[] }>(`/api/console/orgs/${orgId}/social/accounts`),
+  });
   const [busy, setBusy] = useState<string | null>(null);
+  /** The platform whose Connect button was pressed without sign-in set up: its card says what to configure. */
+  const [explain, setExplain] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ["social-accounts", orgId] });
-  const connect = async (p: Platform) => {
+
+  // Back from a platform's sign-in: the callback names the outcome in the address; say it once and tidy the address.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const done = q.get("connected");
+    const failed = q.get("connectFailed");
+    if (!done && !failed) return;
+    if (done) onNotice({ success: `${PLATFORM_LABEL[done] ?? done} connected${q.get("account") ? ` as ${q.get("account")}` : ""}.` });
+    else onNotice({ error: q.get("reason") ?? `${PLATFORM_LABEL[failed!] ?? failed} could not be connected.` });
+    window.history.replaceState(null, "", window.location.pathname);
+  }, [onNotice]);
+
+  /** The platform's own sign-in (OAuth): the browser goes to the platform and comes back to this page. */
+  const signIn = async (p: Platform) => {
+    onNotice({});
+    if (!p.signInAvailable) {
+      setExplain(p.platform);
+      return;
+    }
+    setBusy(p.platform);
+    try {
+      const { data } = await consoleFetch<{ data: { authorizeUrl: string } }>(`/api/console/orgs/${orgId}/social/accounts/${p.platform}/connect`, {
+        method: "POST",
+      });
+      window.location.assign(data.authorizeUrl);
+    } catch (err) {
+      onNotice({ error: errorMessage(err) });
+      setBusy(null);
+    }
+  };
+  const connectSandbox = async (p: Platform) => {
     setBusy(p.platform);
     onNotice({});
     try {
       await consoleFetch(`/api/console/orgs/${orgId}/social/accounts`, { method: "POST", body: { platform: p.platform } });
-      onNotice({ success: `${PLATFORM_LABEL[p.platform]} connected.` });
+      onNotice({ success: `${PLATFORM_LABEL[p.platform]} connected to the sandbox: posts are recorded here, not published.` });
+      setExplain(null);
       await refresh();
     } catch (err) {
       onNotice({ error: errorMessage(err) });
@@ -125,36 +186,75 @@ function Accounts({ orgId, isOwner, onNotice }: { orgId: string; isOwner: boolea
       <h2 id="social-accounts" className="text-lg font-semibold">
         Accounts
       </h2>
-      <p className="text-sm text-muted">Posts go through this installation&apos;s adapter (the sandbox records them without posting).{isOwner ? "" : " Only workspace owners connect accounts."}</p>
+      <p className="text-sm text-muted">
+        Connect an account with the platform&apos;s own sign-in to publish there, or use the sandbox, which records posts without publishing them.
+        {isOwner ? "" : " Only workspace owners connect accounts."}
+      </p>
       {!accounts.data ? (
         <Spinner label="Loading accounts" />
       ) : (
         <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {accounts.data.data.map((p) => (
-            <li key={p.platform} data-platform={p.platform} className="flex items-center justify-between gap-2 rounded-lg border border-line bg-card p-3">
-              <span>
-                <span className="font-medium">{PLATFORM_LABEL[p.platform]}</span>{" "}
-                {p.connected ? <Badge tone="good">Connected</Badge> : <Badge>Not connected</Badge>}
-                {p.accountName ? <span className="block text-sm text-muted">{p.accountName}</span> : null}
-              </span>
-              {!isOwner ? null : p.connected ? (
-                <ConfirmButton
-                  label={`Disconnect ${PLATFORM_LABEL[p.platform]}`}
-                  title={`Disconnect ${PLATFORM_LABEL[p.platform]}?`}
-                  confirmLabel="Disconnect"
-                  variant="secondary"
-                  onConfirm={() => disconnect(p)}
-                >
-                  Automations stop posting to {PLATFORM_LABEL[p.platform]}
-                  {p.accountName ? ` (${p.accountName})` : ""} until the account is connected again; what was already posted stays there.
-                </ConfirmButton>
-              ) : (
-                <Button size="sm" disabled={busy === p.platform} onClick={() => connect(p)}>
-                  {`Connect ${PLATFORM_LABEL[p.platform]}`}
-                </Button>
-              )}
-            </li>
-          ))}
+          {accounts.data.data.map((p) => {
+            const label = PLATFORM_LABEL[p.platform];
+            return (
+              <li key={p.platform} data-platform={p.platform} className="flex flex-col gap-2 rounded-lg border border-line bg-card p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{label}</span>{" "}
+                    {p.needsReconnect ? (
+                      <Badge tone="bad">Reconnect needed</Badge>
+                    ) : p.connected ? (
+                      <Badge tone="good">Connected</Badge>
+                    ) : (
+                      <Badge>Not connected</Badge>
+                    )}{" "}
+                    {p.connected && p.sandbox ? <Badge tone="warn">Sandbox</Badge> : null}
+                    {p.accountName ? <span className="block text-sm text-muted">{p.accountName}</span> : null}
+                  </span>
+                  {!isOwner ? null : (
+                    <span className="flex flex-wrap gap-2">
+                      {!p.connected || p.needsReconnect ? (
+                        <Button size="sm" disabled={busy === p.platform} onClick={() => signIn(p)}>
+                          {p.needsReconnect ? `Reconnect ${label}` : `Connect ${label}`}
+                        </Button>
+                      ) : null}
+                      {p.connected ? (
+                        <ConfirmButton
+                          label={`Disconnect ${label}`}
+                          title={`Disconnect ${label}?`}
+                          confirmLabel="Disconnect"
+                          variant="secondary"
+                          onConfirm={() => disconnect(p)}
+                        >
+                          Automations stop posting to {label}
+                          {p.accountName ? ` (${p.accountName})` : ""} until the account is connected again; what was already posted stays there.
+                          {p.sandbox ? "" : ` Forma's access is withdrawn at ${label} too where ${label} allows it.`}
+                        </ConfirmButton>
+                      ) : null}
+                    </span>
+                  )}
+                </div>
+                {p.needsReconnect ? (
+                  <p className="text-sm text-red-800" role="status">
+                    {label} no longer accepts Forma&apos;s access, so scheduled posts to it are skipped. Reconnect to resume.{" "}
+                    {p.problem ? <span className="block text-muted">{p.problem}</span> : null}
+                  </p>
+                ) : null}
+                {explain === p.platform && !p.connected ? (
+                  <div className="text-sm" role="status">
+                    <p>
+                      Signing in with {label} is not set up on this installation yet. An administrator adds {p.missingConfiguration.join(" and ")} to the
+                      server&apos;s configuration (the README lists what each platform needs). Until then, the sandbox lets you try automations without
+                      publishing.
+                    </p>
+                    <Button size="sm" variant="secondary" className="mt-2" disabled={busy === p.platform} onClick={() => connectSandbox(p)}>
+                      {`Use the sandbox for ${label}`}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -251,7 +351,10 @@ function FailedDrops({ orgId }: { orgId: string }) {
 }
 
 function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
-  const detail = useQuery({ queryKey: ["social-drop", orgId, dropId], queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`) });
+  const detail = useQuery({
+    queryKey: ["social-drop", orgId, dropId],
+    queryFn: () => consoleFetch<{ data: DropDetail }>(`/api/console/orgs/${orgId}/social/drops/${dropId}`),
+  });
   if (!detail.data) return <Spinner label="Loading the drop" />;
   const d = detail.data.data;
   const main = d.variants.find((v) => v.name === d.defaults.variant && v.previewUrl) ?? d.variants.find((v) => v.previewUrl);
@@ -499,6 +602,11 @@ function AutomationHistory({ orgId, automationId }: { orgId: string; automationI
             <td>
               <Badge tone={STATUS_TONE[d.status] ?? "neutral"}>{d.status}</Badge>
               {d.lastError ? <span className="block text-danger">{d.lastError}</span> : null}
+              {d.externalPostUrl ? (
+                <a className="block underline" href={d.externalPostUrl} target="_blank" rel="noopener noreferrer">
+                  {`View the post on ${PLATFORM_LABEL[d.platform] ?? d.platform}`}
+                </a>
+              ) : null}
             </td>
             <td>{d.attempts.length}</td>
           </tr>

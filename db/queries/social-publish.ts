@@ -44,11 +44,61 @@ export async function upsertSocialAccount(db: Tx, values: typeof socialAccounts.
         accountName: values.accountName ?? null,
         adapter: values.adapter ?? "sandbox",
         credentialsRef: values.credentialsRef ?? null,
+        tokens: values.tokens ?? null,
+        tokenExpiresAt: values.tokenExpiresAt ?? null,
+        scopes: values.scopes ?? [],
+        grantStatus: "active",
+        grantProblem: null,
         updatedAt: new Date(),
       },
     })
     .returning();
   return row!;
+}
+
+/** Stores a refreshed grant, or marks it as needing a reconnect. Returns false when the account is gone. */
+export async function updateSocialAccountGrant(
+  db: Tx,
+  id: string,
+  set: Partial<Pick<typeof socialAccounts.$inferInsert, "tokens" | "tokenExpiresAt" | "scopes" | "grantStatus" | "grantProblem">>,
+): Promise<SocialAccountRow | null> {
+  const [row] = await db
+    .update(socialAccounts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(socialAccounts.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Marks an account's grant for reconnecting; true only for the call that moved it from active
+ * (so the webhook announcing it goes out once however many posts hit the refusal).
+ */
+export async function markGrantReconnect(db: Tx, id: string, problem: string): Promise<boolean> {
+  const rows = await db
+    .update(socialAccounts)
+    .set({ grantStatus: "reconnect", grantProblem: problem, updatedAt: new Date() })
+    .where(and(eq(socialAccounts.id, id), eq(socialAccounts.grantStatus, "active")))
+    .returning({ id: socialAccounts.id });
+  return rows.length > 0;
+}
+
+/** OAuth-connected accounts whose access token expires before `before` (the refresh sweep). */
+export function listExpiringGrants(db: Tx, before: Date, limit: number): Promise<SocialAccountRow[]> {
+  return db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.grantStatus, "active"), sql`${socialAccounts.tokens} is not null`, lte(socialAccounts.tokenExpiresAt, before)))
+    .orderBy(asc(socialAccounts.tokenExpiresAt))
+    .limit(limit);
+}
+
+/** A platform adapter's progress on a delivery, merged into what it saved before. */
+export async function saveDeliveryPlatformState(db: Tx, id: string, state: Record<string, unknown>): Promise<void> {
+  await db
+    .update(socialPublishDeliveries)
+    .set({ platformState: sql`coalesce(${socialPublishDeliveries.platformState}, '{}'::jsonb) || ${JSON.stringify(state)}::jsonb` })
+    .where(eq(socialPublishDeliveries.id, id));
 }
 
 export async function deleteSocialAccount(db: Tx, organizationId: string, platform: SocialPlatform): Promise<boolean> {

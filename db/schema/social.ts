@@ -141,6 +141,20 @@ export const socialAccounts = pgTable(
     accountName: text(),
     adapter: text().notNull().default("sandbox"),
     credentialsRef: text(),
+    /**
+     * The platform grant of an OAuth-connected account (null for the sandbox): the access and
+     * refresh tokens as one JSON document sealed like webhook secrets (AES-256-GCM, `v1.`), never
+     * in clear. See server/services/social/platforms/grants.ts.
+     */
+    tokens: text(),
+    /** When the access token expires (null: it does not, or no grant). Refreshed before. */
+    tokenExpiresAt: ts("token_expires_at"),
+    /** The scopes the platform granted. */
+    scopes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** `active`, or `reconnect` once the platform refused the grant (revoked, expired): posts are skipped until reconnected. */
+    grantStatus: text().$type<"active" | "reconnect">().notNull().default("active"),
+    /** Why the grant needs reconnecting, in the platform's words. */
+    grantProblem: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -220,6 +234,13 @@ export const socialPublishDeliveries = pgTable(
     leaseExpiresAt: ts("lease_expires_at"),
     lastError: text(),
     externalPostId: text(),
+    /** The post's public address on the platform, when the platform tells. */
+    externalPostUrl: text(),
+    /**
+     * A platform adapter's progress on this delivery (container, upload or publish id), saved
+     * before each next step so a retry resumes instead of posting twice.
+     */
+    platformState: jsonb().$type<Record<string, unknown>>(),
     publishedAt: ts("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

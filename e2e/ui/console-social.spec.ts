@@ -13,9 +13,13 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await openSection(page, "Social");
   await expect(page.getByRole("heading", { name: "Accounts" })).toBeVisible();
 
-  // Connect the sandbox Instagram account; the public API reports it.
+  // Instagram's sign-in is not set up here: Connect says what to configure and offers the sandbox; the public API reports the account.
+  const instagram = page.locator('[data-platform="instagram"]');
   await page.getByRole("button", { name: "Connect Instagram" }).click();
-  await expect(page.locator('[data-platform="instagram"]').getByText("Connected")).toBeVisible();
+  await expect(instagram.getByText(/An administrator adds INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET to the server's configuration/)).toBeVisible();
+  await instagram.getByRole("button", { name: "Use the sandbox for Instagram" }).click();
+  await expect(instagram.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(instagram.getByText("Sandbox", { exact: true })).toBeVisible();
   const connected = async () =>
     ok(await formaClient(seed.apiKey).GET("/v1/orgs/{organizationId}/social-publish/connected-platforms", { params: { path: { organizationId: seed.organizationId } } }));
   expect(JSON.stringify(await connected())).toContain("instagram");

@@ -2268,6 +2268,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "social.account.reconnect_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * social.account.reconnect_required
+         * @description A connected social account's access was revoked or expired at the platform: posts to it are skipped until an owner reconnects it in the console.
+         *
+         *     Sent by: social publish automations.
+         */
+        post: operations["Webhooks_socialAccountReconnectRequired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.endpoint.disabled": {
         parameters: {
             query?: never;
@@ -2856,7 +2878,7 @@ export interface components {
          * @description A webhook event type.
          * @enum {string}
          */
-        WebhookEventType: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled";
+        WebhookEventType: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "social.account.reconnect_required" | "webhook.endpoint.disabled";
         ControlCastWorkoutBody: {
             /**
              * @description The control action.
@@ -3453,6 +3475,30 @@ export interface components {
                 errorMessage: string;
                 /** @description ISO 8601. */
                 failedAt: string;
+            };
+        };
+        WebhookEventSocialAccountReconnectRequired: {
+            /** @constant */
+            type: "social.account.reconnect_required";
+            /** @description When the event happened (ISO 8601). */
+            timestamp: string;
+            /** @description The workspace. */
+            organizationId: string;
+            /**
+             * @description Present on events sent by POST .../webhooks/{webhookId}/test: do not act on them.
+             * @constant
+             */
+            test?: true;
+            data: {
+                /** @enum {string} */
+                platform: "instagram" | "tiktok" | "youtube" | "facebook";
+                /** @description The account's id on the platform. */
+                accountId: string;
+                accountName: string | null;
+                /** @description What the platform answered. */
+                problem: string;
+                /** @description ISO 8601. */
+                detectedAt: string;
             };
         };
         WebhookEventWebhookEndpointDisabled: {
@@ -17635,7 +17681,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "succeeded" | "failed";
-                eventType?: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "webhook.endpoint.disabled" | "webhook.test";
+                eventType?: "workout.published" | "workout.export.ready" | "workout.session.completed" | "enduser.plan.started" | "enduser.plan.ended" | "autopilot.run.succeeded" | "autopilot.run.failed" | "drop.ready" | "drop.failed" | "social.post.published" | "social.post.failed" | "social.account.reconnect_required" | "webhook.endpoint.disabled" | "webhook.test";
                 /** @description Only deliveries created at or after this instant. */
                 since?: string;
                 /** @description Page size, 1 to 50 (default 20). */
@@ -24143,6 +24189,56 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEventSocialPostFailed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery (answer within 10 seconds). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within 10 seconds, is retried with exponential backoff for 24 hours. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_socialAccountReconnectRequired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry and replay (drop duplicates by it). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds when this attempt was signed; reject old ones (5 minutes). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>`; several, space-separated, while a rotated secret overlaps. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "social.account.reconnect_required",
+                 *       "timestamp": "2025-01-15T09:30:00.000Z",
+                 *       "organizationId": "65f1c0ffee0123456789abcd",
+                 *       "data": {
+                 *         "platform": "instagram",
+                 *         "accountId": "17841400000000000",
+                 *         "accountName": "@studio",
+                 *         "problem": "Instagram answered 400 (error 190): Error validating access token.",
+                 *         "detectedAt": "2025-01-15T09:30:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEventSocialAccountReconnectRequired"];
             };
         };
         responses: {

@@ -17,6 +17,8 @@ export interface FormaMetrics {
   renderDuration: client.Histogram<"kind" | "outcome">;
   castEvents: client.Counter<"event">;
   webhookDeliveries: client.Counter<"outcome">;
+  socialPublishes: client.Counter<"platform" | "outcome">;
+  socialPlatformErrors: client.Counter<"platform" | "class">;
   modelCalls: client.Counter<"call" | "outcome">;
   modelFallbacks: client.Counter<"call">;
   accessLogSkipped: client.Counter;
@@ -176,6 +178,18 @@ function create(): FormaMetrics {
       name: "forma_webhook_deliveries_total",
       help: "Webhook delivery attempts by outcome: succeeded, retry (failed, will be retried), failed (given up), skipped.",
       labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    socialPublishes: new client.Counter({
+      name: "forma_social_publish_attempts_total",
+      help: "Social publish attempts by platform and outcome: published, retry (failed, will be retried), failed (given up), skipped.",
+      labelNames: ["platform", "outcome"],
+      registers: [registry],
+    }),
+    socialPlatformErrors: new client.Counter({
+      name: "forma_social_platform_errors_total",
+      help: "Failed calls to a social platform by platform and class: rate_limited, unavailable (5xx, network), grant (revoked or expired), rejected (the platform refused the request or media).",
+      labelNames: ["platform", "class"],
       registers: [registry],
     }),
     modelCalls: new client.Counter({

@@ -46,6 +46,7 @@ export async function listSocialDeliveries(db: Tx, args: { organizationId: strin
     pickReason: d.pickReason,
     lastError: d.lastError,
     externalPostId: d.externalPostId,
+    externalPostUrl: d.externalPostUrl,
     publishedAt: d.publishedAt?.toISOString() ?? null,
     attempts: attempts
       .filter((a) => a.deliveryId === d.id)

@@ -10,15 +10,18 @@ import {
   insertAttempt,
   insertDeliveries,
   lockDueAutomations,
+  saveDeliveryPlatformState,
   updateAutomation,
 } from "@/db/queries/social-publish";
+import { metrics } from "@/server/observability/metrics";
+import { markReconnect, refreshExpiringGrants } from "./platforms/grants";
 import type { CopyPack } from "@/db/schema";
 import { ApiError } from "@/server/api/errors";
 import { log } from "@/server/api/log";
 import type { JobIo } from "@/server/jobs/types";
 import { exportDrop } from "@/server/services/drops/export-drop";
 import { composePostText, fitCopyPack } from "@/server/services/drops/presets";
-import { PermanentPublishError, type SocialPost, getPlatformAdapter } from "./adapters";
+import { GrantRevokedError, PermanentPublishError, type SocialPost, getPlatformAdapter } from "./adapters";
 import { presetsOf } from "./automation-shape";
 import { pickDropForRun } from "./pick-drop";
 import { nextRunAfter } from "./schedule";
@@ -141,6 +144,7 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
         },
       });
       if (!owned) return "skipped" as const;
+      metrics().socialPublishes.inc({ platform: d.platform, outcome });
       await insertAttempt(tx, {
         deliveryId: id,
         organizationId: d.organizationId,
@@ -153,7 +157,11 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
       // The workspace's webhooks hear of a post and of a final failure (not of a retry or a skip).
       const event = { automationId: d.automationId, platform: d.platform, dropId: d.dropId ?? null };
       if (outcome === "published")
-        await enqueueWebhookEvent(tx, { organizationId: d.organizationId, type: "social.post.published", data: { ...event, postUrl: null, publishedAt: now.toISOString() } });
+        await enqueueWebhookEvent(tx, {
+          organizationId: d.organizationId,
+          type: "social.post.published",
+          data: { ...event, postUrl: extra.externalPostUrl ?? null, publishedAt: now.toISOString() },
+        });
       else if (outcome === "failed")
         await enqueueWebhookEvent(tx, {
           organizationId: d.organizationId,
@@ -168,6 +176,8 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
   if (automation.status !== "active") return finish("skipped", "The automation was paused before the post went out.");
   const account = await findSocialAccount(db, d.organizationId, d.platform);
   if (!account) return finish("skipped", `No ${d.platform} account is connected.`);
+  if (account.grantStatus === "reconnect")
+    return finish("skipped", `The ${d.platform} account must be reconnected in the console: ${account.grantProblem ?? "its access was revoked."}`);
   if (!d.dropId) return finish("skipped", d.pickReason ?? "No drop to post.");
 
   const adapter = getPlatformAdapter(account.adapter);
@@ -199,11 +209,17 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
     videoUrl: bundle.videoDownloadLink,
     coverUrl: bundle.coverLink,
     ctaUrl: bundle.ctaUrl ?? null,
+    progress: {
+      state: d.platformState ?? {},
+      save: (patch) => saveDeliveryPlatformState(db, d.id, patch),
+    },
   };
   try {
-    const { externalPostId } = await adapter.publish(db, post);
-    return finish("published", null, { externalPostId, publishedAt: now, variant: bundle.variant }, adapter.name);
+    const { externalPostId, postUrl } = await adapter.publish(db, post);
+    return finish("published", null, { externalPostId, externalPostUrl: postUrl ?? null, publishedAt: now, variant: bundle.variant }, adapter.name);
   } catch (err) {
+    // The platform refused the grant: the account card asks for a reconnect, later posts are skipped.
+    if (err instanceof GrantRevokedError) await markReconnect(db, account, err.message, now);
     const final = err instanceof PermanentPublishError || attempt >= MAX_ATTEMPTS;
     log(final ? "error" : "warn", "social post failed", { deliveryId: id, platform: d.platform, attempt, final, adapter: adapter.name, err: failureReason(err) });
     return finish(final ? "failed" : "retry", failureReason(err), { variant: bundle.variant }, adapter.name);
@@ -215,6 +231,7 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
  * replayed run under Inngest never publishes a finished delivery again).
  */
 export async function runSocialPublishTick(io: JobIo): Promise<{ planned: number } & Record<DeliveryOutcome, number>> {
+  await io.run("refresh-grants", () => refreshExpiringGrants(getDb(), new Date()));
   const planned = await io.run("plan", async () => (await planDueRuns(getDb(), new Date())).deliveries);
   const ids = await io.run("claim", () => claimDueDeliveries(getDb(), new Date()));
   const counts: Record<DeliveryOutcome, number> = { published: 0, retry: 0, failed: 0, skipped: 0 };

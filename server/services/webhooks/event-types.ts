@@ -214,6 +214,24 @@ export const WEBHOOK_EVENT_TYPES = {
     }),
     example: { automationId: id1, platform: "tiktok", dropId: id2, errorMessage: "The account's access was revoked.", failedAt: at },
   },
+  "social.account.reconnect_required": {
+    summary: "A connected social account's access was revoked or expired at the platform: posts to it are skipped until an owner reconnects it in the console.",
+    source: "social publish automations",
+    data: z.object({
+      platform: z.enum(["instagram", "tiktok", "youtube", "facebook"]),
+      accountId: z.string().meta({ description: "The account's id on the platform." }),
+      accountName: z.string().nullable(),
+      problem: z.string().meta({ description: "What the platform answered." }),
+      detectedAt: Timestamp,
+    }),
+    example: {
+      platform: "instagram",
+      accountId: "17841400000000000",
+      accountName: "@studio",
+      problem: "Instagram answered 400 (error 190): Error validating access token.",
+      detectedAt: at,
+    },
+  },
   "webhook.endpoint.disabled": {
     summary: "Another webhook endpoint of the workspace was disabled because every delivery to it failed for 24 hours.",
     source: "webhook delivery",

@@ -19,6 +19,12 @@ export interface SocialPost {
   videoUrl: string;
   coverUrl: string;
   ctaUrl: string | null;
+  /**
+   * What an earlier attempt at this delivery saved (a container, upload or publish id), and how to
+   * save more: a platform adapter saves each id before its next step, so a retry resumes there
+   * instead of posting twice.
+   */
+  progress: { state: Record<string, unknown>; save(patch: Record<string, unknown>): Promise<void> };
 }
 
 /**
@@ -28,12 +34,23 @@ export interface SocialPost {
  */
 export interface PlatformAdapter {
   name: string;
-  publish(db: Tx, post: SocialPost): Promise<{ externalPostId: string }>;
+  publish(db: Tx, post: SocialPost): Promise<{ externalPostId: string; postUrl?: string | null }>;
 }
 
 export class PermanentPublishError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "PermanentPublishError";
+  }
+}
+
+/**
+ * The platform refused the account's grant (revoked, expired, missing a scope): permanent for this
+ * post, and the account is marked for reconnecting (publish.ts) so later posts are skipped.
+ */
+export class GrantRevokedError extends PermanentPublishError {
+  constructor(message: string) {
+    super(message);
+    this.name = "GrantRevokedError";
   }
 }

@@ -3,11 +3,11 @@ import { getDb } from "@/db/client";
 import { SOCIAL_PLATFORMS } from "@/db/schema";
 import { notFound } from "@/server/api/errors";
 import { OrgParams, withTrainer } from "@/server/console/with-trainer";
-import { disconnectSocialAccount } from "@/server/services/social/accounts";
+import { disconnectPlatformAccount } from "@/server/services/social/accounts";
 
 const Params = OrgParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) });
 
-// DELETE /api/console/orgs/{organizationId}/social/accounts/{platform} – disconnect it (owners; automations skip it until reconnected)
+// DELETE /api/console/orgs/{organizationId}/social/accounts/{platform} – disconnect it, revoking the grant at the platform where it can be (owners; automations skip it until reconnected)
 export const DELETE = withTrainer({ role: "owner", params: Params, name: "DisconnectSocialAccount" }, async ({ params }) => {
-  if (!(await disconnectSocialAccount(getDb(), params.organizationId, params.platform))) throw notFound(`No ${params.platform} account is connected.`);
+  if (!(await disconnectPlatformAccount(getDb(), params.organizationId, params.platform))) throw notFound(`No ${params.platform} account is connected.`);
 });
