@@ -17,6 +17,7 @@ export interface FormaMetrics {
   renderDuration: client.Histogram<"kind" | "outcome">;
   castEvents: client.Counter<"event">;
   webhookDeliveries: client.Counter<"outcome">;
+  pushDeliveries: client.Counter<"channel" | "outcome">;
   modelCalls: client.Counter<"call" | "outcome">;
   modelFallbacks: client.Counter<"call">;
   accessLogSkipped: client.Counter;
@@ -176,6 +177,12 @@ function create(): FormaMetrics {
       name: "forma_webhook_deliveries_total",
       help: "Webhook delivery attempts by outcome: succeeded, retry (failed, will be retried), failed (given up), skipped.",
       labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    pushDeliveries: new client.Counter({
+      name: "forma_push_deliveries_total",
+      help: "Push sends to one device by channel (webPush or fcm) and outcome: sent, failed (retried or rejected), pruned (the push service reported the subscription or token gone).",
+      labelNames: ["channel", "outcome"],
       registers: [registry],
     }),
     modelCalls: new client.Counter({
