@@ -326,3 +326,54 @@ describe("assignment push delivery", () => {
     });
   });
 });
+
+describe("the hosted pages' Web Push opt-in (/api/library/{orgId}/member/push)", () => {
+  const pushPath = () => `/api/library/${org.organizationId}/member/push`;
+
+  async function signIn(memberId: string): Promise<string> {
+    const res = await call("/api/member/session", { body: { token: await issueAccessToken(memberId, org.organizationId), orgId: org.organizationId } });
+    expect(res.status, res.text).toBe(200);
+    return res.headers.get("set-cookie")!.split(";")[0]!;
+  }
+
+  it("gives the signed-in member the VAPID key, stores the browser's subscription and deletes it by endpoint", async () => {
+    const m = await newMember();
+    const cookie = await signIn(m.id);
+    const key = await call(pushPath(), { headers: { cookie } });
+    expect(key.status, key.text).toBe(200);
+    expect(key.body).toEqual({ data: { vapidPublicKey: webPush.expectedKey } });
+    expect(Buffer.from(key.body.data.vapidPublicKey, "base64url")).toHaveLength(65);
+
+    const sub = webPush.subscribe();
+    const stored = await call(pushPath(), { headers: { cookie }, body: { subscription: { endpoint: sub.endpoint, keys: sub.keys } } });
+    expect(stored.status, stored.text).toBe(201);
+    expect(stored.body.data).toMatchObject({ platform: "webPush", id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+
+    // The subscription receives the member's assignment notifications.
+    expect(await deliver(await assignWithPush(m.id))).toBe("sent");
+    expect(webPush.for(sub.id)).toHaveLength(1);
+
+    const removed = await call(`${pushPath()}?endpoint=${encodeURIComponent(sub.endpoint)}`, { headers: { cookie }, method: "DELETE" });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ data: { removed: true } });
+    expect((await call(`${pushPath()}?endpoint=${encodeURIComponent(sub.endpoint)}`, { headers: { cookie }, method: "DELETE" })).body).toEqual({ data: { removed: false } });
+    expect((await call(devicesPath(m.id), { key: org.key })).body.data).toEqual([]);
+  });
+
+  it("refuses visitors who are not signed in (401), bad subscriptions (400) and cross-site posts (403)", async () => {
+    const sub = webPush.subscribe();
+    const body = { subscription: { endpoint: sub.endpoint, keys: sub.keys } };
+    expectError(await call(pushPath()), 401, "Unauthorized");
+    expectError(await call(pushPath(), { body }), 401, "Unauthorized");
+    expectError(await call(`${pushPath()}?endpoint=x`, { method: "DELETE" }), 401, "Unauthorized");
+    const m = await newMember();
+    const cookie = await signIn(m.id);
+    expectError(await call(pushPath(), { headers: { cookie }, body: { subscription: { endpoint: sub.endpoint } } }), 400, "ValidationError");
+    expectError(await call(pushPath(), { headers: { cookie }, body: { ...body, platform: "fcm" } }), 400, "ValidationError");
+    const badKey = await call(pushPath(), { headers: { cookie }, body: { subscription: { endpoint: sub.endpoint, keys: { ...sub.keys, auth: "AAAA" } } } });
+    expect(expectError(badKey, 400, "ValidationError").details).toEqual([expect.objectContaining({ target: "subscription.keys.auth" })]);
+    expectError(await call(`${pushPath()}`, { headers: { cookie }, method: "DELETE" }), 400, "ValidationError");
+    expectError(await call(pushPath(), { headers: { cookie, origin: "https://evil.example" }, body }), 403, "Forbidden");
+    expect(await getDb().select().from(pushDevices).where(eq(pushDevices.endUserId, m.id))).toEqual([]);
+  });
+});
