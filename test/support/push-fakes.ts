@@ -30,7 +30,9 @@ function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<
       res.end(String(err?.stack ?? err));
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 function close(server: Server | null): Promise<void> {
@@ -140,14 +142,18 @@ export class FakeWebPushService {
     let vapid: JWTPayload;
     try {
       if (decodeProtectedHeader(jwt).alg !== "ES256") throw new Error("alg must be ES256");
-      const key = await importJWK({ kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") }, "ES256");
+      const key = await importJWK(
+        { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") },
+        "ES256",
+      );
       ({ payload: vapid } = await jwtVerify(jwt, key, { audience: this.url, algorithms: ["ES256"], requiredClaims: ["exp", "sub"] }));
     } catch (err) {
       return this.refuse(res, 403, `VAPID JWT rejected: ${(err as Error).message}`);
     }
     if (vapid.exp! > Date.now() / 1000 + 24 * 3600) return this.refuse(res, 403, "VAPID exp more than 24 hours ahead");
     if (!/^(mailto:|https:\/\/)/.test(String(vapid.sub))) return this.refuse(res, 403, `VAPID sub must be mailto: or https: (${vapid.sub})`);
-    if (req.headers["content-encoding"] !== "aes128gcm") return this.refuse(res, 400, `Content-Encoding must be aes128gcm (${req.headers["content-encoding"]})`);
+    if (req.headers["content-encoding"] !== "aes128gcm")
+      return this.refuse(res, 400, `Content-Encoding must be aes128gcm (${req.headers["content-encoding"]})`);
     if (!/^\d+$/.test(String(req.headers.ttl ?? ""))) return this.refuse(res, 400, "TTL header missing");
     let payload: unknown;
     try {
@@ -276,7 +282,8 @@ export class FakeFcm {
     if (answer === "UNREGISTERED") return this.fcmError(res, 404, "NOT_FOUND", "Requested entity was not found.", "UNREGISTERED");
     if (answer === "UNAVAILABLE") return this.fcmError(res, 503, "UNAVAILABLE", "The service is currently unavailable.", "UNAVAILABLE");
     if (answer === "UNAUTHENTICATED") return this.fcmError(res, 401, "UNAUTHENTICATED", "Request had invalid authentication credentials.");
-    if (answer === "INVALID_ARGUMENT") return this.fcmError(res, 400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", "INVALID_ARGUMENT");
+    if (answer === "INVALID_ARGUMENT")
+      return this.fcmError(res, 400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", "INVALID_ARGUMENT");
     this.received.push({ project: m[1]!, message: msg });
     return this.send(res, 200, { name: `projects/${this.projectId}/messages/${randomUUID()}` });
   }

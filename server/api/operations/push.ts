@@ -14,7 +14,12 @@ const Base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "base64url");
 export const PushDevice = z
   .object({
     id: z.string().meta({ description: "24-hex device id (unregister with DELETE .../push-devices/{deviceId})." }),
-    platform: z.enum(["webPush", "fcm"]).meta({ description: "webPush: a browser subscription (hosted pages or a partner web app); fcm: a Firebase Cloud Messaging registration token of a partner app." }),
+    platform: z
+      .enum(["webPush", "fcm"])
+      .meta({
+        description:
+          "webPush: a browser subscription (hosted pages or a partner web app); fcm: a Firebase Cloud Messaging registration token of a partner app.",
+      }),
     createdAt: z.string().meta({ description: "ISO 8601." }),
     updatedAt: z.string().meta({ description: "ISO 8601: the last registration of this address." }),
     lastDeliveredAt: z.string().nullable().meta({ description: "ISO 8601: the last notification the push service accepted for this device." }),

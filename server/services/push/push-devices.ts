@@ -5,9 +5,7 @@ import { forbidden, notFound, validationError } from "@/server/api/errors";
 import { env } from "@/server/env";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
 
-export type PushDeviceInput =
-  | { platform: "fcm"; token: string }
-  | { platform: "webPush"; endpoint: string; keys: { p256dh: string; auth: string } };
+export type PushDeviceInput = { platform: "fcm"; token: string } | { platform: "webPush"; endpoint: string; keys: { p256dh: string; auth: string } };
 
 export interface PushDeviceView {
   id: string;
@@ -42,7 +40,11 @@ function checkWebPush(input: Extract<PushDeviceInput, { platform: "webPush" }>, 
     details.push({ code: "InvalidEndpoint", message: "endpoint must be an https URL of a push service.", target: `${target}.endpoint` });
   const key = Buffer.from(input.keys.p256dh, "base64url");
   if (key.length !== 65 || key[0] !== 4)
-    details.push({ code: "InvalidKey", message: "keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).", target: `${target}.keys.p256dh` });
+    details.push({
+      code: "InvalidKey",
+      message: "keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url).",
+      target: `${target}.keys.p256dh`,
+    });
   if (Buffer.from(input.keys.auth, "base64url").length !== 16)
     details.push({ code: "InvalidKey", message: "keys.auth must be a 16-byte secret (base64url).", target: `${target}.keys.auth` });
   if (details.length > 0) throw validationError(target, details, "The push subscription is not valid.");
@@ -74,12 +76,18 @@ export async function registerPushDevice(
   return pushDeviceView(row);
 }
 
-export async function listMemberPushDevices(db: Db, args: { caller: Caller | null; organizationId: string; endUserIdentifier: string }): Promise<PushDeviceView[]> {
+export async function listMemberPushDevices(
+  db: Db,
+  args: { caller: Caller | null; organizationId: string; endUserIdentifier: string },
+): Promise<PushDeviceView[]> {
   const member = await memberFor(db, args.caller, args.organizationId, args.endUserIdentifier);
   return (await listPushDevices(db, member.id)).map(pushDeviceView);
 }
 
-export async function unregisterPushDevice(db: Db, args: { caller: Caller | null; organizationId: string; endUserIdentifier: string; deviceId: string }): Promise<void> {
+export async function unregisterPushDevice(
+  db: Db,
+  args: { caller: Caller | null; organizationId: string; endUserIdentifier: string; deviceId: string },
+): Promise<void> {
   const member = await memberFor(db, args.caller, args.organizationId, args.endUserIdentifier);
   if (!(await deletePushDevice(db, member.id, args.deviceId))) throw notFound("The member has no push device with this id.");
 }

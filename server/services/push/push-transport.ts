@@ -3,7 +3,12 @@ import { type PushDeviceRow, findDeliveredTo, listPushDevices, markPushDelivered
 import { log } from "@/server/api/log";
 import { publicBaseUrl } from "@/server/env";
 import { metrics } from "@/server/observability/metrics";
-import { NoRecipientError, type NotificationTransport, type OutboundNotification, PermanentDeliveryError } from "@/server/services/members/notification-transport";
+import {
+  NoRecipientError,
+  type NotificationTransport,
+  type OutboundNotification,
+  PermanentDeliveryError,
+} from "@/server/services/members/notification-transport";
 import { fcmClient } from "./fcm";
 import type { PushMessage, SendResult } from "./types";
 import { vapidKeys, vapidSubject } from "./vapid";

@@ -94,7 +94,13 @@ describe("push devices (/v1 operations)", () => {
     const fcmToken = "dGVzdC10b2tlbg:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx";
     const created = await call(devicesPath(m.id), { key: org.key, body: { platform: "fcm", token: fcmToken } });
     expect(created.status, created.text).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), platform: "fcm", createdAt: expect.any(String), updatedAt: expect.any(String), lastDeliveredAt: null });
+    expect(created.body.data).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      platform: "fcm",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      lastDeliveredAt: null,
+    });
     // The member may be named by email or external id, like every member route.
     const { device: web } = await registerWeb(m.email!);
 
@@ -166,7 +172,10 @@ describe("push devices (/v1 operations)", () => {
     await bad({ platform: "webPush", endpoint: sub.endpoint }, "ValidationError");
     const plainHttp = await bad({ platform: "webPush", endpoint: "http://push.example.com/x", keys: sub.keys }, "ValidationError");
     expect(plainHttp.details).toEqual([expect.objectContaining({ code: "InvalidEndpoint", target: "RegisterPushDeviceBody.endpoint" })]);
-    const keys = await bad({ platform: "webPush", endpoint: sub.endpoint, keys: { p256dh: Buffer.alloc(33, 2).toString("base64url"), auth: "AAAA" } }, "ValidationError");
+    const keys = await bad(
+      { platform: "webPush", endpoint: sub.endpoint, keys: { p256dh: Buffer.alloc(33, 2).toString("base64url"), auth: "AAAA" } },
+      "ValidationError",
+    );
     expect(keys.details!.map((d) => d.target)).toEqual(["RegisterPushDeviceBody.keys.p256dh", "RegisterPushDeviceBody.keys.auth"]);
     expectError(await call(devicesPath(m.id), { key: org.key, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "BadRequest");
     expectError(await call(devicesPath(m.id), { key: org.key, method: "POST" }), 400, "ValidationError");
@@ -356,7 +365,9 @@ describe("the hosted pages' Web Push opt-in (/api/library/{orgId}/member/push)",
     const removed = await call(`${pushPath()}?endpoint=${encodeURIComponent(sub.endpoint)}`, { headers: { cookie }, method: "DELETE" });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ data: { removed: true } });
-    expect((await call(`${pushPath()}?endpoint=${encodeURIComponent(sub.endpoint)}`, { headers: { cookie }, method: "DELETE" })).body).toEqual({ data: { removed: false } });
+    expect((await call(`${pushPath()}?endpoint=${encodeURIComponent(sub.endpoint)}`, { headers: { cookie }, method: "DELETE" })).body).toEqual({
+      data: { removed: false },
+    });
     expect((await call(devicesPath(m.id), { key: org.key })).body.data).toEqual([]);
   });
 

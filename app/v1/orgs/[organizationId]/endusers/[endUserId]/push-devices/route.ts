@@ -10,6 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   })),
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/push-devices – register an FCM token or a Web Push subscription
   POST: route(registerOp, async ({ params, body, caller, targets }) => ({
-    data: await registerPushDevice(getDb(), { caller, organizationId: params.organizationId, endUserIdentifier: params.endUserId, device: body, target: targets.body }),
+    data: await registerPushDevice(getDb(), {
+      caller,
+      organizationId: params.organizationId,
+      endUserIdentifier: params.endUserId,
+      device: body,
+      target: targets.body,
+    }),
   })),
 });
