@@ -13,6 +13,24 @@ import { useCallback, useEffect, useState } from "react";
 type State = "checking" | "unsupported" | "off" | "on" | "busy" | "blocked";
 
 export const PUSH_WORKER = "/push-sw.js";
+/** The browser asks its vendor's push service for an endpoint; without a network it may never answer. */
+const SUBSCRIBE_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(what)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
 
 function supported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -63,7 +81,13 @@ export function PushOptIn({ organizationId }: { organizationId: string }) {
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(data.vapidPublicKey) }));
+        (await withTimeout(
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(data.vapidPublicKey) }),
+          SUBSCRIBE_TIMEOUT_MS,
+          "the browser's push service did not answer",
+        ).catch((err: unknown) => {
+          throw new Error(`This browser could not subscribe to notifications (${err instanceof Error ? err.message : String(err)}).`);
+        }));
       const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
       const res = await fetch(api, {
         method: "POST",
