@@ -1,9 +1,11 @@
+import net from "node:net";
 import type { Db } from "@/db/client";
 import { type PushDeviceRow, deletePushDevice, deletePushDeviceByAddress, listPushDevices, upsertPushDevice } from "@/db/queries/push-devices";
 import type { Caller } from "@/server/api/auth";
 import { forbidden, notFound, validationError } from "@/server/api/errors";
 import { env } from "@/server/env";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
+import { isBlockedAddress, isLocalHostname } from "@/server/services/webhooks/outbound";
 
 export type PushDeviceInput = { platform: "fcm"; token: string } | { platform: "webPush"; endpoint: string; keys: { p256dh: string; auth: string } };
 
@@ -28,16 +30,20 @@ export function pushDeviceView(row: PushDeviceRow): PushDeviceView {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * The server posts to a Web Push endpoint, so only push-service-shaped URLs are accepted: https,
- * no credentials; plain http only to this machine outside production (local push fakes in tests).
- * The keys must be what a browser makes: a 65-byte uncompressed P-256 point and a 16-byte secret.
+ * The server posts to a Web Push endpoint, so only push-service-shaped URLs are accepted: https, no
+ * credentials, not a private, loopback or reserved address written into the URL (the webhooks'
+ * rules, server/services/webhooks/outbound.ts); plain http to this machine only outside production
+ * (local push fakes in tests). The keys must be what a browser makes: a 65-byte uncompressed P-256
+ * point and a 16-byte secret.
  */
 function checkWebPush(input: Extract<PushDeviceInput, { platform: "webPush" }>, target: string): void {
   const details: { code: string; message: string; target: string }[] = [];
   const url = new URL(input.endpoint);
-  const httpAllowed = url.protocol === "http:" && LOOPBACK.has(url.hostname) && env().NODE_ENV !== "production";
-  if ((url.protocol !== "https:" && !httpAllowed) || url.username || url.password)
-    details.push({ code: "InvalidEndpoint", message: "endpoint must be an https URL of a push service.", target: `${target}.endpoint` });
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const local = env().NODE_ENV !== "production" && LOOPBACK.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:");
+  const privateHost = isLocalHostname(host) || (net.isIP(host) !== 0 && isBlockedAddress(host));
+  if (url.username || url.password || (!local && (url.protocol !== "https:" || privateHost)))
+    details.push({ code: "InvalidEndpoint", message: "endpoint must be an https URL of a public push service.", target: `${target}.endpoint` });
   const key = Buffer.from(input.keys.p256dh, "base64url");
   if (key.length !== 65 || key[0] !== 4)
     details.push({

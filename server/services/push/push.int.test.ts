@@ -172,6 +172,10 @@ describe("push devices (/v1 operations)", () => {
     await bad({ platform: "webPush", endpoint: sub.endpoint }, "ValidationError");
     const plainHttp = await bad({ platform: "webPush", endpoint: "http://push.example.com/x", keys: sub.keys }, "ValidationError");
     expect(plainHttp.details).toEqual([expect.objectContaining({ code: "InvalidEndpoint", target: "RegisterPushDeviceBody.endpoint" })]);
+    for (const endpoint of ["https://10.0.0.5/push/1", "https://[fd00::1]/push/1", "https://push.internal/x", "https://user:pw@push.example.com/x", "ftp://push.example.com/x"]) {
+      const refused = await bad({ platform: "webPush", endpoint, keys: sub.keys }, "ValidationError");
+      expect(refused.details, endpoint).toEqual([expect.objectContaining({ code: "InvalidEndpoint" })]);
+    }
     const keys = await bad(
       { platform: "webPush", endpoint: sub.endpoint, keys: { p256dh: Buffer.alloc(33, 2).toString("base64url"), auth: "AAAA" } },
       "ValidationError",
