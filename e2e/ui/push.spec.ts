@@ -24,6 +24,12 @@ test.describe("push notifications", () => {
     await page.goto(`/workouts?orgId=${seed.organizationId}#memberToken=${seed.accessToken}`);
     await expect(page.getByText(/Signed in as/)).toBeVisible();
 
+    // The opt-in fits the member bar on a 360 px phone without sideways scrolling.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     const keyRequest = page.waitForResponse((r) => r.url().endsWith(`/api/library/${seed.organizationId}/member/push`) && r.request().method() === "GET");
     await page.getByRole("button", { name: "Turn on notifications" }).click();
     const keyResponse = await keyRequest;
