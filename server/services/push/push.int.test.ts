@@ -172,7 +172,13 @@ describe("push devices (/v1 operations)", () => {
     await bad({ platform: "webPush", endpoint: sub.endpoint }, "ValidationError");
     const plainHttp = await bad({ platform: "webPush", endpoint: "http://push.example.com/x", keys: sub.keys }, "ValidationError");
     expect(plainHttp.details).toEqual([expect.objectContaining({ code: "InvalidEndpoint", target: "RegisterPushDeviceBody.endpoint" })]);
-    for (const endpoint of ["https://10.0.0.5/push/1", "https://[fd00::1]/push/1", "https://push.internal/x", "https://user:pw@push.example.com/x", "ftp://push.example.com/x"]) {
+    for (const endpoint of [
+      "https://10.0.0.5/push/1",
+      "https://[fd00::1]/push/1",
+      "https://push.internal/x",
+      "https://user:pw@push.example.com/x",
+      "ftp://push.example.com/x",
+    ]) {
       const refused = await bad({ platform: "webPush", endpoint, keys: sub.keys }, "ValidationError");
       expect(refused.details, endpoint).toEqual([expect.objectContaining({ code: "InvalidEndpoint" })]);
     }
@@ -255,6 +261,21 @@ describe("assignment push delivery", () => {
     const second = await assignWithPush(m.id, 1);
     expect(await deliver(second)).toBe("failed");
     expect(await outboxRow(second)).toMatchObject({ status: "failed", lastError: "The member has no push device registered." });
+  });
+
+  it("keeps devices whose service rejects one message (other 4xx) and gives the row up without retrying", async () => {
+    const m = await newMember();
+    const web = await registerWeb(m.id);
+    const app = await registerFcm(m.id);
+    webPush.answer(web.sub.id, 413);
+    fcm.answer(app.token, "INVALID_ARGUMENT");
+    const before = { web: await counter("webPush", "failed"), fcm: await counter("fcm", "failed") };
+    const outboxId = await assignWithPush(m.id);
+    expect(await deliver(outboxId)).toBe("failed");
+    expect(await outboxRow(outboxId)).toMatchObject({ status: "failed", lastError: "No push device accepted the notification.", attempts: 1 });
+    expect((await call(devicesPath(m.id), { key: org.key })).body.data.map((d: { id: string }) => d.id).sort()).toEqual([web.device.id, app.device.id].sort());
+    expect(await counter("webPush", "failed")).toBe(before.web + 1);
+    expect(await counter("fcm", "failed")).toBe(before.fcm + 1);
   });
 
   it("retries through the outbox when a push service fails, sending only to the devices that missed it", async () => {
