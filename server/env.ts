@@ -47,6 +47,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** Sender address for notification emails when SMTP_URL is set. */
   SMTP_FROM: z.string().min(3).default("Forma <no-reply@forma.local>"),
+  /** Web Push: the VAPID `sub` claim (mailto: or https: URL) push services may use to reach the operator; default from SMTP_FROM. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "mailto: address or https: URL").optional(),
+  /** FCM HTTP v1 for partner apps: the Firebase service-account key (its JSON text, or the path of the file). */
+  FCM_SERVICE_ACCOUNT_JSON: z.string().min(2).optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  /** The FCM API origin (tests point it at a local fake). */
+  FCM_BASE_URL: z.string().url().default("https://fcm.googleapis.com"),
   /** Inngest runs the jobs when any of these is set (the SDK reads them itself too); else pg-boss. */
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_BASE_URL: z.string().url().optional(),

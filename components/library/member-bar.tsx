@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { PushOptIn } from "./push-opt-in";
 
 /**
  * The grids' sign-in strip. A partner app signs a member in with a link that carries the member
@@ -72,13 +73,16 @@ export function MemberBar({
         </p>
       ) : null}
       {member ? (
-        <form method="post" action="/api/member/sign-out" className="flex items-center gap-2">
-          <span className="text-muted">Signed in as {member}</span>
-          <input type="hidden" name="next" value={returnTo} />
-          <button type="submit" className="text-brand underline">
-            Sign out
-          </button>
-        </form>
+        <>
+          <PushOptIn organizationId={organizationId} />
+          <form method="post" action="/api/member/sign-out" className="flex items-center gap-2">
+            <span className="text-muted">Signed in as {member}</span>
+            <input type="hidden" name="next" value={returnTo} />
+            <button type="submit" className="text-brand underline">
+              Sign out
+            </button>
+          </form>
+        </>
       ) : (
         <a href={signInHref}>Member sign-in</a>
       )}

@@ -67,8 +67,38 @@ export const notificationsOutbox = pgTable(
     availableAt: ts("available_at").notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
+    /** Push rows: the push devices that already received this notification, so a retry after a partial failure never sends twice. */
+    deliveredTo: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [index("notifications_outbox_pending_idx").on(t.status, t.availableAt)],
+);
+
+export const PUSH_PLATFORMS = ["webPush", "fcm"] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+/**
+ * Where a member receives push notifications: a browser's Web Push subscription (endpoint plus
+ * its encryption keys) or a partner app's FCM registration token. An address belongs to one
+ * member at a time (unique per platform and address): a browser or phone that signs in as
+ * someone else moves to them. Rows are pruned when the push service reports them gone.
+ */
+export const pushDevices = pgTable(
+  "push_devices",
+  {
+    id: id(),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    platform: text().$type<PushPlatform>().notNull(),
+    /** The Web Push endpoint URL, or the FCM registration token. */
+    address: text().notNull(),
+    /** Web Push only: the subscription's P-256 public key and auth secret (base64url). */
+    p256dh: text(),
+    auth: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastDeliveredAt: ts("last_delivered_at"),
+  },
+  (t) => [uniqueIndex("push_devices_address_uq").on(t.platform, t.address), index("push_devices_member_idx").on(t.endUserId)],
 );
 
 export const SESSION_STATUSES = ["started", "completed"] as const;

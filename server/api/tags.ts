@@ -12,6 +12,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "Video assets": "Exercise clips by id, with their localized instruction audio.",
   "End users": "The organization's members (end users).",
   "End-user library": "A member's library: assign and unassign workouts and plans (all or nothing), start, end and follow the active plan.",
+  "Push notifications":
+    "Devices where a member receives assignment and plan notifications: FCM registration tokens of partner apps and Web Push subscriptions of browsers.",
   "Workout sessions": "Playback tracking: start, progress, end or complete a workout session, and rate it with the organization's feedback options.",
   AI: "Recommend existing workouts and plans, generate new ones, adapt team content to a member, and inspect the methodology (Programming DNA) applied.",
   Insights: "Member health data and nutrition writes, and the daily AI insights digest with per-pillar drill-downs.",

@@ -19,6 +19,7 @@ export interface FormaMetrics {
   webhookDeliveries: client.Counter<"outcome">;
   socialPublishes: client.Counter<"platform" | "outcome">;
   socialPlatformErrors: client.Counter<"platform" | "class">;
+  pushDeliveries: client.Counter<"channel" | "outcome">;
   modelCalls: client.Counter<"call" | "outcome">;
   modelFallbacks: client.Counter<"call">;
   accessLogSkipped: client.Counter;
@@ -190,6 +191,12 @@ function create(): FormaMetrics {
       name: "forma_social_platform_errors_total",
       help: "Failed calls to a social platform by platform and class: rate_limited, unavailable (5xx, network), grant (revoked or expired), rejected (the platform refused the request or media).",
       labelNames: ["platform", "class"],
+      registers: [registry],
+    }),
+    pushDeliveries: new client.Counter({
+      name: "forma_push_deliveries_total",
+      help: "Push sends to one device by channel (webPush or fcm) and outcome: sent, failed (retried or rejected), pruned (the push service reported the subscription or token gone).",
+      labelNames: ["channel", "outcome"],
       registers: [registry],
     }),
     modelCalls: new client.Counter({

@@ -4,7 +4,7 @@ import { log } from "@/server/api/log";
 import type { JobIo } from "@/server/jobs/types";
 import { type AssignmentPayload, renderAssignment } from "./assignment-notifications";
 import { INVITATION_TEMPLATE, type InvitationPayload, renderInvitation } from "./invitations";
-import { type NotificationTransport, PermanentDeliveryError, getNotificationTransport } from "./notification-transport";
+import { NoRecipientError, type NotificationTransport, PermanentDeliveryError, getNotificationTransport } from "./notification-transport";
 
 /** Attempts before a row is given up as `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -38,6 +38,7 @@ export async function deliverNotification(db: Tx, id: string, transport: Notific
         : renderAssignment(payload as AssignmentPayload, row.channel, recipient.name);
     await transport.send({
       id: row.id,
+      organizationId: row.organizationId,
       channel: row.channel,
       template: row.template,
       to: { endUserId: recipient.id, email: recipient.email, name: recipient.name, locale: payload.locale },
@@ -50,7 +51,8 @@ export async function deliverNotification(db: Tx, id: string, transport: Notific
   } catch (err) {
     const final = err instanceof PermanentDeliveryError || row.attempts >= MAX_DELIVERY_ATTEMPTS;
     const message = err instanceof Error ? err.message : String(err);
-    log(final ? "error" : "warn", "notification delivery failed", {
+    // A member with no push device is the common case, not an incident.
+    log(err instanceof NoRecipientError ? "info" : final ? "error" : "warn", "notification delivery failed", {
       notificationId: row.id,
       channel: row.channel,
       attempt: row.attempts,

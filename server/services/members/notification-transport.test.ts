@@ -2,7 +2,6 @@ import { type AddressInfo, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/server/env";
 import {
-  LogTransport,
   MemoryTransport,
   type OutboundNotification,
   PermanentDeliveryError,
@@ -86,11 +85,11 @@ describe("notification transports", () => {
     }
   });
 
-  it("default to the log transport and pick SMTP when SMTP_URL is set", () => {
-    expect(getNotificationTransport()).toBeInstanceOf(LogTransport);
+  it("default to the log transport for email, pick SMTP when SMTP_URL is set, and push to devices", () => {
+    expect(getNotificationTransport().name).toBe("log+push");
     setNotificationTransport(null);
     process.env.SMTP_URL = "smtp://127.0.0.1:2525";
     resetEnvCache();
-    expect(getNotificationTransport()).toBeInstanceOf(SmtpTransport);
+    expect(getNotificationTransport().name).toBe("smtp+push");
   });
 });

@@ -1,9 +1,12 @@
 import { log } from "@/server/api/log";
 import { env } from "@/server/env";
+import { PushTransport } from "@/server/services/push/push-transport";
 
 /** One rendered notification, ready for a channel. */
 export interface OutboundNotification {
   id: string;
+  /** The organization the notification is from (push messages link to its hosted library). */
+  organizationId?: string;
   channel: "email" | "push";
   template: string;
   /** A member (endUserId), or a team member of the workspace (trainerId) for workspace notices. */
@@ -29,6 +32,14 @@ export class PermanentDeliveryError extends Error {
   }
 }
 
+/** The recipient has nowhere to receive this channel (a member without push devices): given up at once, and not an error. */
+export class NoRecipientError extends PermanentDeliveryError {
+  constructor(message: string) {
+    super(message);
+    this.name = "NoRecipientError";
+  }
+}
+
 /** The default: writes one structured log line per notification (no address, no body: no personal data in logs). */
 export class LogTransport implements NotificationTransport {
   readonly name = "log";
@@ -44,7 +55,7 @@ export class LogTransport implements NotificationTransport {
   }
 }
 
-/** Email through SMTP (nodemailer, `SMTP_URL`); push has no provider yet and goes to `push`. */
+/** Email through SMTP (nodemailer, `SMTP_URL`); push goes to `push`. */
 export class SmtpTransport implements NotificationTransport {
   readonly name = "smtp";
   private mailer: Promise<import("nodemailer").Transporter>;
@@ -80,11 +91,29 @@ export class MemoryTransport implements NotificationTransport {
 
 const holder = globalThis as unknown as { __formaNotificationTransport?: NotificationTransport };
 
-/** The process's transport: SMTP when SMTP_URL is set, the log transport otherwise. */
+/** Email to one transport, push to another. */
+export class ChannelTransport implements NotificationTransport {
+  readonly name: string;
+  constructor(
+    private readonly email: NotificationTransport,
+    private readonly push: NotificationTransport,
+  ) {
+    this.name = `${email.name}+${push.name}`;
+  }
+  send(n: OutboundNotification): Promise<void> {
+    return n.channel === "push" ? this.push.send(n) : this.email.send(n);
+  }
+}
+
+/**
+ * The process's transport: email by SMTP when SMTP_URL is set (the log transport otherwise), push
+ * to the member's registered devices (Web Push, FCM: server/services/push/push-transport.ts).
+ */
 export function getNotificationTransport(): NotificationTransport {
   if (!holder.__formaNotificationTransport) {
     const url = env().SMTP_URL;
-    holder.__formaNotificationTransport = url ? new SmtpTransport(url, env().SMTP_FROM) : new LogTransport();
+    const push = new PushTransport();
+    holder.__formaNotificationTransport = new ChannelTransport(url ? new SmtpTransport(url, env().SMTP_FROM, push) : new LogTransport(), push);
   }
   return holder.__formaNotificationTransport;
 }
