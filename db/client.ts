@@ -83,7 +83,8 @@ interface TransactionScope {
   operationId: string;
 }
 const scopes = globalThis as unknown as { __formaTransactionScope?: AsyncLocalStorage<TransactionScope> };
-const transactionScope = (scopes.__formaTransactionScope ??= new AsyncLocalStorage<TransactionScope>());
+scopes.__formaTransactionScope ??= new AsyncLocalStorage<TransactionScope>();
+const transactionScope = scopes.__formaTransactionScope;
 let scopeWarned = false;
 
 /** Runs `fn` (a handler) as part of a request transaction: `getDb()` refuses the pool meanwhile. */

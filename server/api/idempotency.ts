@@ -22,6 +22,11 @@ import { log } from "./log";
  * Not stored (the record is released, so a repeat runs the operation again): 5xx answers (the
  * operation failed and wrote nothing, or at least nothing the client can rely on), 429 (it never
  * ran), and streamed responses (text/event-stream), which cannot be replayed.
+ *
+ * That is at least once: a crash between the operation's commit and the stored response leaves a
+ * `running` record until its lease lapses, then the operation runs again. Operations declared
+ * `idempotency: "transaction"` are exactly once instead (runIdempotentTransaction): the record, the
+ * operation's writes and the response commit in one transaction. docs/integrations.md lists which.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** A running record older than this belongs to a process that died mid-request: a repeat may take it over. */

@@ -9,7 +9,7 @@ import { idempotencyKeys, nutritionEntries } from "@/db/schema";
 import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import { addMembers } from "@/test/support/members";
-import { type ServerProcess, api, cleanUp, startApiServer, tempDir } from "./support";
+import { type ServerProcess, cleanUp, startApiServer, tempDir } from "./support";
 
 /**
  * An Idempotency-Key write whose server is SIGKILLed between the write and the response. The
