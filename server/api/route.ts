@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "@/db/errors";
 import { MediaStoreUnavailableError } from "@/server/media/storage";
 import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
-import { DirectRequest } from "@/server/http/direct-request";
+import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
 import { corsHeaders } from "./cors";
 import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
@@ -32,7 +32,8 @@ import { tallyUsage } from "./usage-tally";
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 export interface HandlerContext<P, Q, B> {
-  req: Request;
+  /** The request: a Fetch Request through Next, the dispatcher's DirectRequest on the fast path; typed as what both implement. */
+  req: ApiRequest;
   url: URL;
   params: P;
   query: Q;
@@ -111,7 +112,7 @@ export function checkedQuery(search: string, target: string): Record<string, str
 }
 
 /** A request body's bytes, 413 past MAX_BODY_BYTES (declared or counted). */
-export async function readBody(req: Request): Promise<Buffer> {
+export async function readBody(req: ApiRequest): Promise<Buffer> {
   const max = env().MAX_BODY_BYTES;
   const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -139,7 +140,7 @@ export async function readBody(req: Request): Promise<Buffer> {
 }
 
 /** Parses the JSON body (`bytes` when the kernel already read them for the Idempotency-Key fingerprint). */
-async function parseBody(req: Request, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
+async function parseBody(req: ApiRequest, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
   return parseJsonBytes(bytes ?? (await readBody(req)), req.headers.get("content-type"), target, Boolean(op.body && op.bodyRequired));
 }
 
@@ -183,7 +184,7 @@ export function checkedParams(params: Record<string, string | string[]>, target:
 const REQUEST_ID_PREFIX = `req_${randomBytes(6).toString("hex")}`;
 let requestCounter = 0;
 
-function requestIdOf(req: Request): string {
+function requestIdOf(req: ApiRequest): string {
   const incoming = req.headers.get("x-request-id");
   if (incoming && /^[\w.-]{8,64}$/.test(incoming)) return incoming;
   requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
@@ -225,7 +226,7 @@ function render(op: OperationDef, result: unknown, headers: Record<string, strin
   return { status, headers: { ...JSON_HEADERS, ...headers }, body: prebuilt ? prebuilt.bytes : JSON.stringify(result) };
 }
 
-function send(req: Request, r: Rendered): Response {
+function send(req: ApiRequest, r: Rendered): Response {
   if (r.body === null) return new Response(null, { status: r.status, headers: r.headers });
   return bodyResponse(req, r.body, { status: r.status, headers: r.headers });
 }
@@ -244,7 +245,7 @@ async function storable(r: Rendered | Response): Promise<StoredResponse | null> 
 }
 
 /** A stored response again, with this request's id, the current limits and `Idempotent-Replayed: true`. */
-async function replay(req: Request, stored: StoredResponse, caller: Caller, headers: Record<string, string>): Promise<Response> {
+async function replay(req: ApiRequest, stored: StoredResponse, caller: Caller, headers: Record<string, string>): Promise<Response> {
   const rate = await peekRateLimit(caller.rateLimitSubject, caller.limits).catch(() => null);
   const out = { ...stored.headers, ...headers, ...(rate ? rateLimitHeaders(rate) : {}), "Idempotent-Replayed": "true" };
   return send(req, { status: stored.status, headers: out, body: stored.body.length === 0 && stored.status === 204 ? null : stored.body });
@@ -253,7 +254,7 @@ async function replay(req: Request, stored: StoredResponse, caller: Caller, head
 /** What a handler gets; `url` is parsed on first use (a class: no per-request closures). */
 class Context {
   constructor(
-    readonly req: Request,
+    readonly req: ApiRequest,
     private readonly direct: DirectRequest | null,
     private parsed: URL | null,
     readonly params: unknown,
@@ -293,7 +294,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
    */
   const runInTransaction = async (
     tx: Db,
-    req: Request,
+    req: ApiRequest,
     direct: DirectRequest | null,
     parsed: URL | null,
     params: unknown,
@@ -318,7 +319,9 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
     }
   };
 
-  const handle = async (req: Request, ctx: NextContext): Promise<Response> => {
+  const handle = async (incoming: Request, ctx: NextContext): Promise<Response> => {
+    // Next's Request or the dispatcher's DirectRequest: the kernel uses only what both implement.
+    const req: ApiRequest = incoming;
     const requestId = requestIdOf(req);
     const seen = noteOperation(req, anyOp.operationId, requestId); // observability: operationId and caller of the request (server/observability)
     const headers: Record<string, string> = { "X-Request-Id": requestId, ...corsHeaders(req.headers.get("origin")) };
