@@ -66,7 +66,7 @@ function normalized(text: string): string {
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, "<time>")
     .replace(/\b[0-9a-f]{24}\b/g, "<id>")
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
-    .replace(/<svg[^]*?<\/svg>/g, "<svg>"); // a QR code of an id
+    .replace(/<svg[\s\S]*?<\/svg>/g, "<svg>"); // a QR code of an id
 }
 
 function shape(value: unknown): unknown {
