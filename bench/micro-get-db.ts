@@ -1,13 +1,11 @@
 /**
  * Micro-measurement for issue 32: what the request-transaction check costs `getDb()` (an
- * AsyncLocalStorage lookup on every call, on the API's hot path) and what `directRoute`'s wrapper
- * costs a handler call. Compares, in one run, the pool handle lookup without the check (the
- * previous getDb), getDb() as it is now, and a handler called bare vs through directRoute.
+ * AsyncLocalStorage lookup on every call, on the API's hot path). Compares, in one run, the pool
+ * handle lookup without the check (the previous getDb) and getDb() as it is now.
  * `npx tsx bench/micro-get-db.ts` (no database needed: the pool connects lazily).
  */
 import { performance } from "node:perf_hooks";
 import { getDb, getSql } from "@/db/client";
-import { directRoute } from "@/server/http/direct-request";
 
 process.env.DATABASE_URL ??= "postgres://bench@127.0.0.1:1/bench";
 const N = 5_000_000;
@@ -35,18 +33,5 @@ const checked = time("getDb() with the transaction-scope check", () => {
 });
 console.log(`check costs ${(checked - pool).toFixed(2)} ns per getDb() call`);
 
-const response = new Response(null, { status: 204 });
-const bare = async (_req: Request, _ctx: unknown) => response;
-const wrapped = directRoute(async (_req, _ctx: unknown) => response);
-const req = new Request("http://localhost/health");
-const M = 1_000_000;
-for (const [name, h] of [
-  ["handler called bare", bare],
-  ["handler called through directRoute", wrapped],
-] as const) {
-  const t = performance.now();
-  for (let i = 0; i < M; i++) sink = h(req, undefined);
-  console.log(`${name.padEnd(48)} ${(((performance.now() - t) * 1e6) / M).toFixed(2)} ns/call`);
-}
 void sink;
 process.exit(0);

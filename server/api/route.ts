@@ -313,9 +313,9 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         return render(anyOp, result, headers);
       });
     } catch (err) {
-      const apiError = toApiError(err, requestId, anyOp);
-      if (!isStorable(apiError.status)) throw err;
-      return apiError;
+      // Anything but a kept ApiError is a 5xx (or a 429): thrown, it undoes the transaction and the kernel answers it.
+      if (err instanceof ApiError && isStorable(err.status)) return err;
+      throw err;
     }
   };
 

@@ -40,7 +40,8 @@ export interface ApiRequest {
 
 /** A route handler for a route file the direct dispatcher serves: written against ApiRequest, exported with Next's signature. */
 export function directRoute<C>(fn: (req: ApiRequest, ctx: C) => Promise<Response>): ((req: Request, ctx: C) => Promise<Response>) & { direct: true } {
-  return Object.assign((req: Request, ctx: C) => fn(req, ctx), { direct: true as const });
+  // The handler itself, marked: a Request is an ApiRequest, so no wrapper call is needed.
+  return Object.assign(fn, { direct: true as const });
 }
 
 /**
