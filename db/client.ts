@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
 import { env } from "@/server/env";
@@ -68,8 +69,43 @@ export function poolOf(db: Tx): postgres.Sql | null {
   return "$client" in db ? (db.$client as postgres.Sql) : null;
 }
 
+/**
+ * A handler running inside its request's transaction (an `Idempotency-Key` write of an operation
+ * declared `idempotency: "transaction"`, server/api/route.ts). It must write through the handle it
+ * was given: a statement on the pool would not be part of the transaction (not undone with it, not
+ * atomic with the stored response), and waiting for a pool connection while the transaction holds
+ * one can starve the pool (every connection held by a transaction whose handler waits for another).
+ * Kept on globalThis: the kernel and this module may be loaded by several module copies.
+ */
+interface TransactionScope {
+  open: boolean;
+  operationId: string;
+}
+const scopes = globalThis as unknown as { __formaTransactionScope?: AsyncLocalStorage<TransactionScope> };
+scopes.__formaTransactionScope ??= new AsyncLocalStorage<TransactionScope>();
+const transactionScope = scopes.__formaTransactionScope;
+
+/**
+ * Runs `fn` (a handler) as part of a request transaction: outside production `getDb()` throws
+ * meanwhile (the tests find a handler that writes beside its transaction). Not in production: on
+ * Node 20 the first `AsyncLocalStorage.run` turns on a promise hook that every later promise of
+ * the process pays for, and the fast path does not need a check the tests already made.
+ */
+export async function inRequestTransaction<T>(operationId: string, fn: () => Promise<T>): Promise<T> {
+  if (env().NODE_ENV === "production") return fn();
+  const scope: TransactionScope = { open: true, operationId };
+  try {
+    return await transactionScope.run(scope, fn);
+  } finally {
+    // Work the handler left behind (a timer, a promise it did not await) may use the pool later.
+    scope.open = false;
+  }
+}
+
 /** The process's pool, through this module copy's drizzle handle. */
 export function getDb(): Db {
+  const scope = transactionScope.getStore();
+  if (scope?.open) throw new Error(`${scope.operationId} runs in its request's transaction: use the handler's ctx.db, not getDb()`);
   return (local && local.sql === shared.__formaPool?.sql ? local : connect()).db;
 }
 

@@ -16,6 +16,11 @@ const RUNTIME_CODE = ["app", "components", "server", "db", "inngest", "lib", "se
 const ALLOWED: { file: string; line: RegExp; why: string }[] = [
   { file: "db/bootstrap.ts", line: /process\.env\.DATABASE_URL = url;/, why: "sets the embedded engine's URL, then resets the env cache" },
   { file: "db/seed/cli.ts", line: /process\.env\.LOG_LEVEL \?\?=/, why: "a command-line entry point choosing its own default before env() is parsed" },
+  {
+    file: "server/api/idempotency.ts",
+    line: /process\.env\.FORMA_FAULT_KILL_IDEMPOTENT === point/,
+    why: "a crash point for test/faults/idempotency-crash.test.ts only, not a setting (never documented as one)",
+  },
   { file: "server/api/reference-sections.ts", line: /new Webhook\(process\.env\.FORMA_WEBHOOK_SECRET\)/, why: "sample code for integrators inside a string" },
 ];
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Server, createServer } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -82,7 +83,13 @@ export async function call<T = any>(pathOrUrl: string, opts: CallOptions = {}): 
     headers["content-type"] ??= "application/json";
   }
   const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${app.baseUrl}${pathOrUrl}`;
-  const res = await fetch(url, { method: opts.method ?? (body !== undefined ? "POST" : "GET"), headers, body });
+  const method = opts.method ?? (body !== undefined ? "POST" : "GET");
+  // TEST_IDEMPOTENCY_KEYS=1: every write carries a fresh Idempotency-Key, so a run of the
+  // integration tests exercises each write inside its idempotent transaction where it has one.
+  if (process.env.TEST_IDEMPOTENCY_KEYS === "1" && method !== "GET" && method !== "HEAD" && !Object.keys(headers).some((h) => h.toLowerCase() === "idempotency-key")) {
+    headers["Idempotency-Key"] = randomUUID();
+  }
+  const res = await fetch(url, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);

@@ -3,7 +3,7 @@ import { connectionBudget } from "@/server/connection-budget";
 import { API_VERSION } from "@/server/env";
 import { ffmpegChoice } from "@/server/media/ffmpeg";
 import { bodyResponse } from "@/server/http/direct-body";
-import { DirectRequest } from "@/server/http/direct-request";
+import { DirectRequest, directRoute } from "@/server/http/direct-request";
 
 export const dynamic = "force-dynamic";
 
@@ -47,7 +47,7 @@ const isDeep = (url: URL) => {
 };
 
 // GET /health – readiness: the app answers and the database responded within the last second (?deep=1 probes it now)
-export async function GET(req: Request) {
+export const GET = directRoute(async (req) => {
   const url = req instanceof DirectRequest ? req.parsedUrl : new URL(req.url);
   if (url.search !== "" && isDeep(url)) {
     const state = await probeDatabase();
@@ -55,4 +55,4 @@ export async function GET(req: Request) {
   }
   const state = await databaseReadiness();
   return bodyResponse(req, shallowBytes(state), { status: state.ok ? 200 : 503, headers: HEADERS });
-}
+});

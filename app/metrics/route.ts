@@ -1,3 +1,6 @@
 // GET /metrics – Prometheus text format (loopback, or Authorization: Bearer $METRICS_TOKEN); see docs/operations.md
-export { metricsEndpoint as GET } from "@/server/observability/endpoints";
+import { directRoute } from "@/server/http/direct-request";
+import { metricsEndpoint } from "@/server/observability/endpoints";
+
+export const GET = directRoute(metricsEndpoint);
 export const dynamic = "force-dynamic";

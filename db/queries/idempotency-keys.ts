@@ -53,15 +53,27 @@ export async function findIdempotencyKey(db: Tx, scope: string, key: string): Pr
   return row ?? null;
 }
 
-/** Stores the final response of the attempt that holds the record. */
+/** Stores the final response of the attempt that holds the record; its expiry, null when the attempt no longer held it. */
 export async function completeIdempotencyKey(
   db: Tx,
   args: { scope: string; key: string; lockToken: string; status: number; headers: Record<string, string>; body: Buffer },
-): Promise<void> {
-  await db
+): Promise<Date | null> {
+  const [row] = await db
     .update(idempotencyKeys)
     .set({ status: "done", lockedUntil: null, responseStatus: args.status, responseHeaders: args.headers, responseBody: args.body })
-    .where(and(eq(idempotencyKeys.scope, args.scope), eq(idempotencyKeys.key, args.key), eq(idempotencyKeys.lockToken, args.lockToken)));
+    .where(and(eq(idempotencyKeys.scope, args.scope), eq(idempotencyKeys.key, args.key), eq(idempotencyKeys.lockToken, args.lockToken)))
+    .returning({ expiresAt: idempotencyKeys.expiresAt });
+  return row?.expiresAt ?? null;
+}
+
+/**
+ * Takes the transaction-scoped advisory lock of (scope, key) without waiting: true when this
+ * transaction now holds it (until it ends), false when another one does. A 64-bit hash: two keys
+ * sharing one merely wait for each other (the second is told to retry).
+ */
+export async function tryLockIdempotencyKey(tx: Tx, scope: string, key: string): Promise<boolean> {
+  const rows = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`${scope}\n${key}`}, 0)) as locked`);
+  return Boolean((rows as unknown as { locked: boolean }[])[0]?.locked);
 }
 
 /** Forgets the record of an attempt that must not be final (5xx, 429, streamed): a repeat runs again. */

@@ -142,6 +142,8 @@ export interface paths {
          * @description At most 5 ids. All or nothing: every id must be a trainer-owned public or private plan of the organization (never end-user-ai-generated), otherwise 400 and nothing is written. Already-assigned ids are skipped; notifications announce newly added plans only.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_assignPlans"];
         delete?: never;
@@ -164,6 +166,8 @@ export interface paths {
          * @description At most 10 ids. All or nothing: any id that is not a published public or private workout of the organization gives 400 and nothing is written. Already-assigned ids are skipped; an empty list is 200. Email and push notifications (default on) announce newly added workouts only.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_assignWorkouts"];
         delete?: never;
@@ -186,6 +190,8 @@ export interface paths {
          * @description Clears the active flag; the plan stays in the library. 404 when this plan is not the member's active plan. No body.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_endPlan"];
         delete?: never;
@@ -316,6 +322,8 @@ export interface paths {
          * @description The plan need not be assigned first (it is added to the library). One active plan per member: a previously active plan is ended; starting the active plan again restarts it. Eligible: trainer-owned public or private plans of the organization, and plans generated or adapted for this member. `startDate` defaults to today in the member's time zone.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_startPlan"];
         delete?: never;
@@ -338,6 +346,8 @@ export interface paths {
          * @description Idempotent. Removing the active plan also ends its enrollment.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_unassignPlans"];
         delete?: never;
@@ -360,6 +370,8 @@ export interface paths {
          * @description Idempotent: ids that are unknown, not assigned or of another organization are ignored. No notification.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["EndUserLibraryApi_unassignWorkouts"];
         delete?: never;
@@ -382,6 +394,8 @@ export interface paths {
          * @description Completes the session with progress 1 and the full workout duration. 409 when already completed. Attribution: a member Bearer token wins; otherwise `endUserId` or `externalUserId` name the member (404 when they do not resolve to an active member), and `organizationId` is required for keys spanning several organizations (400). Without either the session is anonymous.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WorkoutSessionsApi_completeWorkoutSession"];
         delete?: never;
@@ -404,6 +418,8 @@ export interface paths {
          * @description Completes the session keeping the duration and progress of the last PATCH (0 if none). 409 when already completed. Attribution: a member Bearer token wins; otherwise `endUserId` or `externalUserId` name the member (404 when they do not resolve to an active member), and `organizationId` is required for keys spanning several organizations (400). Without either the session is anonymous.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WorkoutSessionsApi_endWorkoutSession"];
         delete?: never;
@@ -458,6 +474,8 @@ export interface paths {
          * @description PATCH every 10 to 30 seconds and on segment changes, with a final PATCH before end or complete. 409 once the session is completed. Attribution: a member Bearer token wins; otherwise `endUserId` or `externalUserId` name the member (404 when they do not resolve to an active member), and `organizationId` is required for keys spanning several organizations (400). Without either the session is anonymous.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         patch: operations["WorkoutSessionsApi_updateWorkoutSession"];
         trace?: never;
@@ -476,6 +494,8 @@ export interface paths {
          * @description The workout must exist and be published. For an attributed or authenticated member, previous started sessions of this workout are completed first. Attribution: a member Bearer token wins; otherwise `endUserId` or `externalUserId` name the member (404 when they do not resolve to an active member), and `organizationId` is required for keys spanning several organizations (400). Without either the session is anonymous.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WorkoutSessionsApi_startWorkoutSession"];
         delete?: never;
@@ -520,6 +540,8 @@ export interface paths {
          * @description One feedback per session: the first call creates it, a repeat updates it (omitted fields keep their value, null clears). Option ids must be this organization's options of the right kind; labels or unknown ids give 400. The rating feeds the workout's `rating`. The session must be the caller's (404 otherwise); attribution works as on the session routes.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WorkoutFeedbackApi_submitWorkoutFeedback"];
         delete?: never;
@@ -543,6 +565,8 @@ export interface paths {
          * @description Deletes what was pushed under (dataType, externalId) and recomputes the day. When a wearable synced the same entry, its values take over again. Entries only a wearable synced cannot be deleted (400); unknown keys are 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["InsightsApi_deleteHealthData"];
         options?: never;
@@ -565,6 +589,8 @@ export interface paths {
          * @description Subtracts the entry from its day's totals and recomputes the nutrition score. Entries logged without an externalId cannot be addressed.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["NutritionApi_deleteNutritionLog"];
         options?: never;
@@ -630,6 +656,8 @@ export interface paths {
          * @description Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score. A member-local day holds at most 200 entries: a new entry for a day that has them is 422 UnprocessableEntity (replacing one of them is not).
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["NutritionApi_logNutrition"];
         delete?: never;
@@ -652,6 +680,8 @@ export interface paths {
          * @description Up to 50 entries of activity, sleep, steps, body_metrics, heart_rate, hydration, oxygenation or scores. Always 200 once the body is well-formed: each entry is created, updated (same dataType and externalId) or rejected with a reason (out-of-range values, missing required fields, future dates, days more than 90 days back); check `summary.failed`. Pushed values take precedence over wearable-synced values of the same day. Unknown dataType, unknown keys, wrong JSON types or more than 50 entries reject the whole request (400).
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["InsightsApi_pushHealthData"];
         delete?: never;
@@ -1002,6 +1032,8 @@ export interface paths {
          * @description `endUserProfileId` is required (400 without). The plan must belong to the organization (404 otherwise). Returns the persisted adapted plan with its id.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_adaptPlan"];
         delete?: never;
@@ -1024,6 +1056,8 @@ export interface paths {
          * @description Team workouts of the organization only: 400 when not eligible, 404 when not in the organization. Instances use kind `single-exercise`, as generate does.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_adaptWorkout"];
         delete?: never;
@@ -1046,6 +1080,8 @@ export interface paths {
          * @description Schedules published public workouts from `workoutCollectionSources` (default team plus template) over `trainingDaysPerWeek` with progression and a lighter week when the length warrants. Fewer than 3 eligible workouts is 400 (no template fallback). Persisted (top-level `id`, visibility end-user-ai-generated) only when `endUserProfileDetails.endUserId` names a member.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_generatePlan"];
         delete?: never;
@@ -1068,6 +1104,8 @@ export interface paths {
          * @description Hard rules (platform, safety, methodology) are applied and verified by code; `userRequirements` and the methodology's guidance steer the rest. 400 for: an unsupported locale, both collection lists, sources with zero clips, a filtered pool under 10 exercises, an unknown/personal/inactive methodologyProfileId, or rules that make the request infeasible (the message names the rule). Keep clients open 120 s; the work completes even if the client disconnects.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_generateWorkout"];
         delete?: never;
@@ -1112,6 +1150,8 @@ export interface paths {
          * @description Same body as generate. Creates nothing. Infeasibility is reported in `infeasible[]` with 200; malformed bodies are still 400.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_preflightGenerateWorkout"];
         delete?: never;
@@ -1132,6 +1172,8 @@ export interface paths {
         /**
          * Rank public plans for an end-user profile
          * @description Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_recommendPlans"];
         delete?: never;
@@ -1154,6 +1196,8 @@ export interface paths {
          * @description Up to 12 workouts with a text `recommendation` each, diverse rather than near-copies. Uses the profile and, when `endUserProfileDetails.endUserId` names a member, their completed sessions and feedback. An empty workspace gives 200 with an empty array. `categoryIds` is an optional hard filter.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["AiApi_recommendWorkouts"];
         delete?: never;
@@ -1176,6 +1220,8 @@ export interface paths {
          * @description draft -> active (idempotent). nextRunAt is kept when it is in the future; otherwise once runs now, and daily or weekly run one period from now (or at the next occurrence of a past nextRunAt's time).
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["ContentAutopilotApi_activateTask"];
         delete?: never;
@@ -1204,6 +1250,8 @@ export interface paths {
          * @description Required per scope (stated in the body schema; 400 ValidationError naming the field): ai_generate needs categoryIds or goalIds, difficultyOptions and a content source; create_similar needs sourceContentId; publish_existing needs existingContentId; promptGuidanceMode custom needs customPromptGuidance. Referenced content, categories and goals must exist and belong to the organization (400 BadRequest naming the field). 403 when the autopilot minutes entitlement has no capacity for the task's runs or includePremiumStock lacks the premium stock entitlement; nothing is created then.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["ContentAutopilotApi_createTask"];
         delete?: never;
@@ -1226,6 +1274,8 @@ export interface paths {
          * @description active -> draft (idempotent); nextRunAt is cleared.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["ContentAutopilotApi_deactivateTask"];
         delete?: never;
@@ -1253,6 +1303,8 @@ export interface paths {
          * @description Soft delete: the task is no longer listed, read (404) or executed. Content it created stays.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["ContentAutopilotApi_deleteTask"];
         options?: never;
@@ -1262,6 +1314,8 @@ export interface paths {
          * @description Partial: any field except status keeps the task in its state. The result must still satisfy the create body's rules (400 ValidationError naming the field); changed references are checked again; turning on includePremiumStock or raising a run's length needs the entitlements (403). nextRunAt reschedules (null clears it).
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         patch: operations["ContentAutopilotApi_updateTask"];
         trace?: never;
@@ -1322,6 +1376,8 @@ export interface paths {
          * @description Executes the task immediately (draft or active; its state and nextRunAt are unchanged) and answers with the run's event: success with the created or published content, or failed with errorMessage. At most 20 executions per owner per UTC day (scheduled runs included); past that, and when the entitlements do not allow the run (minutes capacity, premium stock), 403 and nothing runs or is recorded. Runs in progress count against the daily limit. While another run of the same task is in progress (run-now or scheduled), 409 Conflict and nothing runs. The task may be edited, deactivated or deleted during the run (no lock is held while the AI works); a task deleted meanwhile answers 404 and nothing is published.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["ContentAutopilotApi_runTaskNow"];
         delete?: never;
@@ -1350,6 +1406,8 @@ export interface paths {
          * @description Registers a receiver for the listed event types. The answer carries the endpoint's signing secret, shown only here (and after a rotation). Deliveries follow Standard Webhooks: headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`). At most 20 endpoints per workspace (409).
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["WebhooksApi_createWebhook"];
         delete?: never;
@@ -1377,6 +1435,8 @@ export interface paths {
          * @description Deletes the endpoint and its delivery log; pending deliveries are not sent.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["WebhooksApi_deleteWebhook"];
         options?: never;
@@ -1386,6 +1446,8 @@ export interface paths {
          * @description Changes the URL, description or event types, or disables (`enabled: false`) and re-enables (`enabled: true`) the endpoint. Re-enabling an endpoint that was disabled for failures starts its failure streak over; replay what it missed with POST .../deliveries/replay.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         patch: operations["WebhooksApi_updateWebhook"];
         trace?: never;
@@ -1468,6 +1530,8 @@ export interface paths {
          * @description Replays the endpoint's failed deliveries created at or after `since` (within the 30-day log), oldest first, at most 1,000 per call (call again for more). 409 when the endpoint is disabled.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WebhooksApi_replayFailedWebhookDeliveries"];
         delete?: never;
@@ -1490,6 +1554,8 @@ export interface paths {
          * @description Sends a succeeded or failed delivery again now, with the same event id (`webhook-id`) and body, freshly signed, with a new 24-hour retry window. 409 while it is still pending or when the endpoint is disabled.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WebhooksApi_replayWebhookDelivery"];
         delete?: never;
@@ -1512,6 +1578,8 @@ export interface paths {
          * @description Issues a new secret (in the answer, shown once). The previous one stays valid for `overlapSeconds` (default 86,400: 24 hours): meanwhile every delivery carries two signatures in `webhook-signature`, one per secret, so a receiver verifies with either and can switch at any moment. `overlapSeconds: 0` retires the old secret at once.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["WebhooksApi_rotateWebhookSecret"];
         delete?: never;
@@ -1534,6 +1602,8 @@ export interface paths {
          * @description Queues an event for this endpoint only, whatever it subscribes to: `webhook.test`, or with `eventType` that type's example payload. Test bodies carry `"test": true`. It is delivered (signed, retried, logged) like any other; follow it in the delivery log. 409 for a disabled endpoint.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["WebhooksApi_testWebhook"];
         delete?: never;
@@ -1578,6 +1648,8 @@ export interface paths {
          * @description play, pause, next, prev, restart, done_exercise, done. A move the current state does not allow is 409 Conflict with the reason; offer status.availableActions. done_exercise is accepted only while status reports currentExerciseIsRepBased true (409 otherwise). done completes the workout session (progress 1 when the end was reached, else the played time). 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_controlWorkout"];
         delete?: never;
@@ -1600,6 +1672,8 @@ export interface paths {
          * @description Called by the display, never by a controller. Answers a 6-digit code unique among live sessions, the QR payload (the controller URL), the display's socket details and the status. Expires after 80 minutes. `organizationId` is required for keys spanning several organizations.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_createSession"];
         delete?: never;
@@ -1622,6 +1696,8 @@ export interface paths {
          * @description Playback keeps running; the same code can join again. The device's sockets get device-disconnected (reason unpaired) and are closed. Idempotent; with deviceId, only that device is unpaired (a stale phone cannot unpair its successor). 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_disconnectDevice"];
         delete?: never;
@@ -1651,6 +1727,8 @@ export interface paths {
          * @description Ends the session: a running workout session is finished, every socket gets session-ended (reason terminated) and is closed, and the code no longer joins. Called by the display, never by a controller. 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         delete: operations["CastPairingApi_terminateSession"];
         options?: never;
@@ -1694,6 +1772,8 @@ export interface paths {
          * @description Pairs the device as the session's one controller; a different previous controller is disconnected (device-disconnected, reason replaced). A wrong code is 404 like an unknown session. Answers the controller's socket details. 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_joinSession"];
         delete?: never;
@@ -1716,6 +1796,8 @@ export interface paths {
          * @description Like join, with the code typed on the phone. Only live sessions hold a code: an ended or expired session's code is 404. 403 when the session belongs to an organization the key does not hold. The response carries socketIO.fullUrl.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_joinSessionByCode"];
         delete?: never;
@@ -1738,6 +1820,8 @@ export interface paths {
          * @description The workout must exist and be published (404) and belong to the session's organization (403). The display hears workout-cast and fetches the playlist itself; the deprecated workoutData is never sent (and not accepted). 409 while a workout is in progress (send done first). 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_loadWorkout"];
         delete?: never;
@@ -1760,6 +1844,8 @@ export interface paths {
          * @description Creates the workout session (the one done completes) and starts playback. Attribution is the API key plus these fields only; a Bearer token does not attribute. endUserId (id or email) or externalUserId must name an active member of the session's organization, else 404 and playback does not start (no anonymous fallback); omitted means anonymous. 409 unless a workout is loaded and not started. 403 when the session belongs to an organization the key does not hold (team keys reach their own organization only). A terminated or expired session answers 410 Gone for a day, then 404.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["CastPairingApi_startWorkout"];
         delete?: never;
@@ -1790,6 +1876,8 @@ export interface paths {
          *     Variants are rendered at the platforms' size for their aspect (1080x1920, 1080x1080, 1920x1080), or smaller when the source is (never upscaled: `limitedBySource`), as H.264 High@4.0 at 30 fps with AAC-LC 48 kHz stereo, within the bitrate and file-size limits of every channel preset taking the aspect. Covers are 1080x1920, 1080x1080 and 1280x720. A failed render is retried with backoff (3 attempts); a drop none of whose variants rendered turns `failed` with its `failureReason` and is announced by the `drop.failed` webhook event.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["SocialDropsApi_createDrop"];
         delete?: never;
@@ -1812,6 +1900,8 @@ export interface paths {
          * @description Every body key is optional; an empty body exports the drop's defaults (`defaults` in the detail). With only `channelPreset`, the aspect ratio is the preset's first one the drop has, the length the drop's default (else the longest within the preset's maximum). 400 when the chosen variant does not exist or the preset does not take it; 404 when the drop is unknown, not ready, or has no copy in the requested `locale` (unsupported locales are 404 here, not English). `video` states the exported file's resolution, measured length, size and encoding; `cover` the cover's size.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["SocialDropsApi_exportDrop"];
         delete?: never;
@@ -1862,6 +1952,8 @@ export interface paths {
          * @description Always created in draft. 400 for an invalid body, including drop ids that are not drops of this workspace.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["SocialPublishApi_createAutomation"];
         delete?: never;
@@ -1889,6 +1981,8 @@ export interface paths {
          * @description Stops it at once; it is no longer listed, read or run (404 afterwards). Its posting history is kept.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["SocialPublishApi_deleteAutomation"];
         options?: never;
@@ -1898,6 +1992,8 @@ export interface paths {
          * @description Partial: absent keys keep their value. A body that is not a valid PatchSocialPublishBody (unknown keys, wrong types, values outside their enums or formats) is 400 ValidationError. A well-formed change that cannot be applied is 422 UnprocessableEntity with `details[]`, and nothing changes: status active (or a change while active) without a connected account for every target platform (details name each missing platform, target `platforms.<platform>`); manual_fixed without drop ids, with ids that are not drops of this workspace, or (when active) with drops that are not ready; dropIds with another source mode; presets or caption overrides for platforms that are not targets.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         patch: operations["SocialPublishApi_updateAutomation"];
         trace?: never;
@@ -1938,6 +2034,8 @@ export interface paths {
          * @description Runs the action through the same service, validation and errors as its public operation (assign: 400 for an ineligible workout; start: 404 for an unknown plan; end: 404 when the plan is not active; generate and adapt: their 400s), and records the outcome as a new assistant message. A confirm that fails changes nothing: the action stays pending and may be confirmed again. An action executes at most once: confirming it again is 409 Conflict; an expired proposal (24 hours) is 410 Gone. Weight 10, as generate and adapt (the library operations weigh 1). The member is named by `organizationId` and exactly one of `userEmail` or `userExternalUUID`; unknown and suspended members are 404, another organization's member or conversation is 404, and a team key on another organization is 403.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["ChatApi_confirmAction"];
         delete?: never;
@@ -1966,6 +2064,8 @@ export interface paths {
          * @description Creates an empty conversation; post messages to it. `locale` sets the coach's language (default: the member's preferred locale; unsupported ones fall back to en-US). The member is named by `organizationId` and exactly one of `userEmail` or `userExternalUUID`; unknown and suspended members are 404, another organization's member or conversation is 404, and a team key on another organization is 403.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         post: operations["ChatApi_createConversation"];
         delete?: never;
@@ -1989,6 +2089,8 @@ export interface paths {
          * @description Soft delete: the conversation is no longer listed and later requests on it are 404; its pending actions can no longer be confirmed. The member is named by `organizationId` and exactly one of `userEmail` or `userExternalUUID`; unknown and suspended members are 404, another organization's member or conversation is 404, and a team key on another organization is 403.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.
          */
         delete: operations["ChatApi_deleteConversation"];
         options?: never;
@@ -2016,6 +2118,8 @@ export interface paths {
          * @description Stores the member's message and the coach's reply, which may propose actions (nothing executes until confirmed). The coach answers from the member's own data: recent sessions, active plan and its progress, insights digest, library and the organization's workouts. With a language model configured it answers through tool calls over the same actions, else (or when the model fails) with the built-in deterministic coach. Send `Accept: text/event-stream` to receive the reply as Server-Sent Events (200): `delta` ({ text }) chunks as the reply is written, then `reply` ({ message, reply }: the stored turn, authoritative) or `error` ({ error }: nothing stored). Errors found before the stream starts are ordinary JSON errors. The member is named by `organizationId` and exactly one of `userEmail` or `userExternalUUID`; unknown and suspended members are 404, another organization's member or conversation is 404, and a team key on another organization is 403.
          *
          *     Rate-limit weight: 10x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["ChatApi_postMessage"];
         delete?: never;
@@ -6434,7 +6538,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+        /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
         IdempotencyKey: string;
         /** @description The event id: the same on every retry and replay (drop duplicates by it). */
         WebhookId: string;
@@ -7168,7 +7272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7374,7 +7478,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7582,7 +7686,7 @@ export interface operations {
                 locale?: string;
             };
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8458,7 +8562,7 @@ export interface operations {
                 locale?: string;
             };
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8664,7 +8768,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8870,7 +8974,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9076,7 +9180,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9265,7 +9369,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9710,7 +9814,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9901,7 +10005,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10230,7 +10334,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10419,7 +10523,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10590,7 +10694,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11041,7 +11145,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11247,7 +11351,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13552,7 +13656,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13756,7 +13860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13960,7 +14064,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14162,7 +14266,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14501,7 +14605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14703,7 +14807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14905,7 +15009,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15107,7 +15211,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15422,7 +15526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15624,7 +15728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15929,7 +16033,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16097,7 +16201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16582,7 +16686,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -16893,7 +16997,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17246,7 +17350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -17414,7 +17518,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18019,7 +18123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18231,7 +18335,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18405,7 +18509,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18618,7 +18722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18962,7 +19066,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19181,7 +19285,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -19367,7 +19471,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -19736,7 +19840,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20067,7 +20171,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20283,7 +20387,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20484,7 +20588,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -20703,7 +20807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -21069,7 +21173,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -21276,7 +21380,7 @@ export interface operations {
                 locale?: string;
             };
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -21763,7 +21867,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22104,7 +22208,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22272,7 +22376,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22613,7 +22717,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22973,7 +23077,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23181,7 +23285,7 @@ export interface operations {
                 userExternalUUID?: string;
             };
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -23493,7 +23597,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

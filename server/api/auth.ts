@@ -1,4 +1,5 @@
 import { type ApiKeyRecord, findApiKeyByHash, touchApiKey } from "@/db/queries/api-keys";
+import type { ApiRequest } from "@/server/http/direct-request";
 import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
 import { onCacheInvalidation } from "@/db/cache-invalidation";
 import { getDb } from "@/db/client";
@@ -158,7 +159,7 @@ const keyCallers = new WeakMap<ApiKeyRecord, Caller>();
  * request of a busy key. Null when anything is not cached or not plain (a Bearer token, an
  * unknown, expired or content-only key, a missing organization), for `authenticate` to decide.
  */
-function cachedKeyCaller(req: Request, schemes: AuthScheme[]): Caller | null {
+function cachedKeyCaller(req: ApiRequest, schemes: AuthScheme[]): Caller | null {
   const rawKey = req.headers.get("x-api-key");
   if (rawKey === null) return null;
   if (schemes.includes("AccessToken") && req.headers.get("authorization") !== null) return null;
@@ -178,11 +179,11 @@ function cachedKeyCaller(req: Request, schemes: AuthScheme[]): Caller | null {
 }
 
 /** Authenticates a request against the schemes its operation accepts (synchronously when all it needs is cached). */
-export function authenticate(req: Request, schemes: AuthScheme[]): Caller | Promise<Caller> {
+export function authenticate(req: ApiRequest, schemes: AuthScheme[]): Caller | Promise<Caller> {
   return cachedKeyCaller(req, schemes) ?? authenticateFully(req, schemes);
 }
 
-async function authenticateFully(req: Request, schemes: AuthScheme[]): Promise<Caller> {
+async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promise<Caller> {
   const rawKey = req.headers.get("x-api-key");
   const authz = req.headers.get("authorization");
   const bearer = schemes.includes("AccessToken") && authz?.toLowerCase().startsWith("bearer ") ? authz.slice(7).trim() : null;

@@ -245,3 +245,28 @@ describe("idempotency helpers", () => {
     expect(idempotencyScope({ apiKey: null, member: { endUserId: "m1", organizationId: "o" }, limits } as never)).toBe("member:m1");
   });
 });
+
+describe("exactly-once writes", () => {
+  it("refuse the pool inside the request's transaction (outside production)", async () => {
+    const { inRequestTransaction } = await import("@/db/client");
+    await expect(inRequestTransaction("Test_op", async () => getDb())).rejects.toThrow(/Test_op runs in its request's transaction: use the handler's ctx.db/);
+    expect(getDb()).toBeDefined(); // and only there
+  });
+
+  it("keep a 4xx the handler throws, without its writes, and say which guarantee each write gives in /openapi.json", async () => {
+    const { org, memberId, path } = await orgWithMember();
+    await call(path, { key: org.key, body: { ...meal, externalId: "kept" } });
+    const key = randomUUID();
+    const missing = await call(`${path}/nope`, { key: org.key, method: "DELETE", headers: { "Idempotency-Key": key } });
+    expectError(missing, 404, "NotFound");
+    const again = await call(`${path}/nope`, { key: org.key, method: "DELETE", headers: { "Idempotency-Key": key } });
+    expectError(again, 404, "NotFound");
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await entriesOf(memberId)).toBe(1);
+
+    const doc = (await call("/openapi.json")).body;
+    expect(doc.paths["/v1/orgs/{organizationId}/endusers/{endUserId}/nutrition/log"].post["x-idempotency"]).toBe("exactly-once");
+    expect(doc.paths["/v1/orgs/{organizationId}/workouts/generate"].post["x-idempotency"]).toBe("at-least-once");
+    expect(doc.paths["/v1/orgs/{organizationId}/endusers/{endUserId}/nutrition/log"].post.description).toMatch(/Idempotency-Key: exactly once/);
+  });
+});

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { getDb } from "@/db/client";
-import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey } from "@/db/queries/idempotency-keys";
+import { type Db, getDb } from "@/db/client";
+import {
+  type IdempotencyRow,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  tryLockIdempotencyKey,
+} from "@/db/queries/idempotency-keys";
 import type { Caller } from "./auth";
 import { log } from "./log";
 
@@ -15,6 +22,11 @@ import { log } from "./log";
  * Not stored (the record is released, so a repeat runs the operation again): 5xx answers (the
  * operation failed and wrote nothing, or at least nothing the client can rely on), 429 (it never
  * ran), and streamed responses (text/event-stream), which cannot be replayed.
+ *
+ * That is at least once: a crash between the operation's commit and the stored response leaves a
+ * `running` record until its lease lapses, then the operation runs again. Operations declared
+ * `idempotency: "transaction"` are exactly once instead (runIdempotentTransaction): the record, the
+ * operation's writes and the response commit in one transaction. docs/integrations.md lists which.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** A running record older than this belongs to a process that died mid-request: a repeat may take it over. */
@@ -86,6 +98,34 @@ function recall(scope: string, key: string): Finished | null {
   return null;
 }
 
+/** What a live record means for a request with `fingerprint`; null when there is none, or it may be taken over. */
+function settledBy(row: IdempotencyRow | null, scope: string, key: string, fingerprint: string): Exclude<IdempotencyOutcome, { kind: "claimed" }> | null {
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  if (row.fingerprint !== fingerprint) return { kind: "mismatch" };
+  if (row.status === "done") {
+    const response = { status: row.responseStatus ?? 200, headers: row.responseHeaders ?? {}, body: row.responseBody ?? Buffer.alloc(0) };
+    remember(scope, key, { fingerprint: row.fingerprint, response, expiresAt: row.expiresAt.getTime() });
+    return { kind: "replay", response };
+  }
+  if (!row.lockedUntil || row.lockedUntil.getTime() > Date.now()) return { kind: "in-progress" };
+  return null;
+}
+
+/**
+ * What an earlier request with this key decided, read without claiming anything: null when the
+ * request may run. The transactional path asks this first, so repeats (replays, 409s, reused keys)
+ * never open a transaction or charge the rate limit.
+ */
+export async function settledIdempotentRequest(args: {
+  scope: string;
+  key: string;
+  fingerprint: string;
+}): Promise<Exclude<IdempotencyOutcome, { kind: "claimed" }> | null> {
+  const known = recall(args.scope, args.key);
+  if (known) return known.fingerprint === args.fingerprint ? { kind: "replay", response: known.response } : { kind: "mismatch" };
+  return settledBy(await findIdempotencyKey(getDb(), args.scope, args.key), args.scope, args.key, args.fingerprint);
+}
+
 /** Claims the key for this request, or tells why not (replay, in progress, reused for another request). */
 export async function beginIdempotentRequest(args: { scope: string; key: string; fingerprint: string }): Promise<IdempotencyOutcome> {
   const known = recall(args.scope, args.key);
@@ -96,21 +136,66 @@ export async function beginIdempotentRequest(args: { scope: string; key: string;
   // record can disappear between the read and the claim (its attempt failed and released it), or
   // appear (a concurrent first request): the loop settles either way.
   for (let i = 0; i < 3; i++) {
-    const row = await findIdempotencyKey(db, args.scope, args.key);
-    if (row && row.expiresAt.getTime() > Date.now()) {
-      if (row.fingerprint !== args.fingerprint) return { kind: "mismatch" };
-      if (row.status === "done") {
-        const response = { status: row.responseStatus ?? 200, headers: row.responseHeaders ?? {}, body: row.responseBody ?? Buffer.alloc(0) };
-        remember(args.scope, args.key, { fingerprint: row.fingerprint, response, expiresAt: row.expiresAt.getTime() });
-        return { kind: "replay", response };
-      }
-      if (!row.lockedUntil || row.lockedUntil.getTime() > Date.now()) return { kind: "in-progress" };
-    }
+    const settled = settledBy(await findIdempotencyKey(db, args.scope, args.key), args.scope, args.key, args.fingerprint);
+    if (settled) return settled;
     if (await claimIdempotencyKey(db, { ...args, lockToken, leaseSeconds: IDEMPOTENCY_LEASE_SECONDS, ttlSeconds: IDEMPOTENCY_TTL_SECONDS })) {
       return { kind: "claimed", claim: { scope: args.scope, key: args.key, lockToken } };
     }
   }
   return { kind: "in-progress" };
+}
+
+/**
+ * Exactly once, for operations declared `idempotency: "transaction"`: in one transaction, takes
+ * the key's advisory lock (without waiting: a concurrent identical request is told 409 while this
+ * one runs), checks the record again under it, claims it, runs `work` with the transaction, and
+ * stores `work`'s response before the commit. A crash before the commit leaves nothing (the retry
+ * runs afresh); after it, the stored response (the retry replays it). `work` throws to undo
+ * everything (a 5xx: nothing stored, a repeat runs again).
+ */
+export async function runIdempotentTransaction<T>(
+  args: { scope: string; key: string; fingerprint: string },
+  work: (tx: Db) => Promise<{ value: T; response: StoredResponse }>,
+): Promise<{ kind: "ran"; value: T } | Exclude<IdempotencyOutcome, { kind: "claimed" }>> {
+  const lockToken = randomBytes(12).toString("hex");
+  let committed = false;
+  const outcome = await getDb().transaction(async (tx) => {
+    if (!(await tryLockIdempotencyKey(tx, args.scope, args.key))) return { kind: "in-progress" as const };
+    // Under the lock the record is settled: a request that held it has committed or rolled back.
+    const settled = settledBy(await findIdempotencyKey(tx, args.scope, args.key), args.scope, args.key, args.fingerprint);
+    if (settled) return settled;
+    // A lease-based claim of the same key (another operation) inserted meanwhile: it wins.
+    if (!(await claimIdempotencyKey(tx, { ...args, lockToken, leaseSeconds: IDEMPOTENCY_LEASE_SECONDS, ttlSeconds: IDEMPOTENCY_TTL_SECONDS }))) {
+      return { kind: "in-progress" as const };
+    }
+    const { value, response } = await work(tx as unknown as Db);
+    const kept = keptResponse(response);
+    if (!(await completeIdempotencyKey(tx, { scope: args.scope, key: args.key, lockToken, ...kept }))) {
+      throw new Error("the idempotency record changed hands inside its own transaction");
+    }
+    faultPoint("before-commit");
+    committed = true;
+    return { kind: "ran" as const, value };
+  });
+  // As on the lease path, the process remembers a record when a repeat first reads it back.
+  if (committed) faultPoint("after-commit");
+  return outcome;
+}
+
+/**
+ * Test-only crash points (test/faults/idempotency-crash.test.ts): with FORMA_FAULT_KILL_IDEMPOTENT
+ * set to `before-commit` or `after-commit`, the process SIGKILLs itself there, as a crash would.
+ * Never set outside that test.
+ */
+function faultPoint(point: "before-commit" | "after-commit"): void {
+  if (process.env.FORMA_FAULT_KILL_IDEMPOTENT === point) process.kill(process.pid, "SIGKILL");
+}
+
+/** The parts of a response a record keeps: without the headers that describe that moment. */
+function keptResponse(response: StoredResponse): StoredResponse & { headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(response.headers)) if (!VOLATILE_HEADERS.test(k)) headers[k.toLowerCase()] = v;
+  return { status: response.status, headers, body: response.body };
 }
 
 /** Whether a response of this status is kept for replay (see the module comment). */
@@ -130,9 +215,7 @@ export async function finishIdempotentRequest(claim: IdempotencyClaim, response:
       await releaseIdempotencyKey(db, claim);
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(response.headers)) if (!VOLATILE_HEADERS.test(k)) headers[k.toLowerCase()] = v;
-    await completeIdempotencyKey(db, { ...claim, status: response.status, headers, body: response.body });
+    await completeIdempotencyKey(db, { ...claim, ...keptResponse(response) });
   } catch (err) {
     log("error", "could not store the idempotent response", { err: err instanceof Error ? err.message : String(err) });
     await releaseIdempotencyKey(db, claim).catch(() => {});

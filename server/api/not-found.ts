@@ -1,10 +1,8 @@
+import { directRoute } from "@/server/http/direct-request";
 import { corsHeaders } from "./cors";
 import { ApiError, errorResponse } from "./errors";
 
 /** 404 in the error envelope, for paths that do not exist (never Next's HTML page). */
-export async function notFoundRoute(req: Request): Promise<Response> {
-  return errorResponse(
-    new ApiError({ code: "NotFound", message: `No operation exists at ${new URL(req.url).pathname}.` }),
-    corsHeaders(req.headers.get("origin")),
-  );
-}
+export const notFoundRoute = directRoute(async function notFoundRoute(req) {
+  return errorResponse(new ApiError({ code: "NotFound", message: `No operation exists at ${new URL(req.url).pathname}.` }), corsHeaders(req.headers.get("origin")));
+});

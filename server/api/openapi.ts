@@ -4,7 +4,7 @@ import { API_VERSION, env, publicBaseUrl } from "@/server/env";
 import { CORS_EXPOSE_HEADERS } from "./cors";
 import { ERROR_CODES } from "./errors";
 import { BAD_TEXT_MESSAGE } from "./input";
-import type { OperationDef } from "./operation";
+import { type OperationDef, idempotencyMode } from "./operation";
 import { ALL_OPERATIONS } from "./operations";
 import { referenceExtensions, referenceSections, webhookPaths } from "./reference-sections";
 import { ErrorEnvelope } from "./schemas";
@@ -95,10 +95,19 @@ const IdempotencyKeyHeader = z
       "The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body " +
       "answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 " +
       "IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. " +
-      "One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; " +
-      "the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt.",
+      "Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) " +
+      "or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; " +
+      "likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt.",
     example: "2f1d5c1e-8a4b-4c3e-9f65-0b7c4f7e2a10",
   });
+
+/** The per-operation sentence on what an Idempotency-Key guarantees (docs/integrations.md lists them all). */
+const IDEMPOTENCY_GUARANTEE = {
+  transaction:
+    "Idempotency-Key: exactly once. The write, the key's record and the kept response commit in one transaction: after a crash a retry with the key runs the write (nothing was committed) or gets the kept response.",
+  lease:
+    "Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.",
+} as const;
 
 const REPLAYED_HEADER = {
   "Idempotent-Replayed": {
@@ -148,7 +157,9 @@ function operationObject(op: OperationDef) {
     operationId: op.operationId,
     tags: [op.tag],
     summary: op.summary,
-    description: [op.description, `Rate-limit weight: ${op.weight}x.`].filter(Boolean).join("\n\n"),
+    description: [op.description, `Rate-limit weight: ${op.weight}x.`, isIdempotentWrite(op) ? IDEMPOTENCY_GUARANTEE[idempotencyMode(op)!] : null]
+      .filter(Boolean)
+      .join("\n\n"),
     ...(op.deprecated ? { deprecated: true } : {}),
     security: op.auth.length ? security : [],
     requestParams: {
@@ -161,6 +172,7 @@ function operationObject(op: OperationDef) {
       : {}),
     responses,
     "x-rate-limit-weight": op.weight,
+    ...(isIdempotentWrite(op) ? { "x-idempotency": idempotencyMode(op) === "transaction" ? "exactly-once" : "at-least-once" } : {}),
   };
 }
 

@@ -49,6 +49,24 @@ export interface OperationDef<
   deprecated?: boolean;
   /** Runs after authentication and the organization check, before any weight is charged: errors it throws cost nothing. */
   gate?: "stockCatalog";
+  /**
+   * How a write with an `Idempotency-Key` is guarded (server/api/idempotency.ts, listed in
+   * docs/integrations.md). `transaction`: exactly once. The key's record, the handler's writes and
+   * the stored response commit in one transaction, which the handler gets as `ctx.db` (its services
+   * write through it; their own `db.transaction` becomes a savepoint). Only for handlers whose every
+   * effect is a write through that handle (events through the outbox, jobs woken on commit): no
+   * model call, no stream, no upload, no pool query (`getDb()` throws inside such a handler outside
+   * production). Otherwise (the default) at least once: the key is claimed with a lease before the
+   * handler runs and the response stored after it; a crash in between leaves the claim until its
+   * lease lapses (409 until then), and the operation may then run again.
+   */
+  idempotency?: "transaction" | "lease";
+}
+
+/** How `op`'s Idempotency-Key is guarded (reads take no key). */
+export function idempotencyMode(op: Pick<OperationDef, "method" | "idempotency">): "transaction" | "lease" | null {
+  if (op.method === "get") return null;
+  return op.idempotency ?? "lease";
 }
 
 export function defineOperation<

@@ -1,18 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { type Db, getDb, inRequestTransaction } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { MediaStoreUnavailableError } from "@/server/media/storage";
 import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
-import { DirectRequest } from "@/server/http/direct-request";
+import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
 import { corsHeaders } from "./cors";
 import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
 import {
   type IdempotencyClaim,
+  type IdempotencyOutcome,
   type StoredResponse,
   beginIdempotentRequest,
   finishIdempotentRequest,
+  isStorable,
+  runIdempotentTransaction,
+  settledIdempotentRequest,
   idempotencyScope,
   isValidIdempotencyKey,
   requestFingerprint,
@@ -27,7 +32,8 @@ import { tallyUsage } from "./usage-tally";
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 export interface HandlerContext<P, Q, B> {
-  req: Request;
+  /** The request: a Fetch Request through Next, the dispatcher's DirectRequest on the fast path; typed as what both implement. */
+  req: ApiRequest;
   url: URL;
   params: P;
   query: Q;
@@ -40,6 +46,12 @@ export interface HandlerContext<P, Q, B> {
    * own checks do.
    */
   targets: RequestTargets;
+  /**
+   * The database handle for the handler's services: the request's own transaction for an
+   * `Idempotency-Key` write of an operation declared `idempotency: "transaction"` (its writes, the
+   * stored response and the key's record commit together), the pool otherwise.
+   */
+  db: Db;
 }
 
 export interface RequestTargets {
@@ -100,7 +112,7 @@ export function checkedQuery(search: string, target: string): Record<string, str
 }
 
 /** A request body's bytes, 413 past MAX_BODY_BYTES (declared or counted). */
-export async function readBody(req: Request): Promise<Buffer> {
+export async function readBody(req: ApiRequest): Promise<Buffer> {
   const max = env().MAX_BODY_BYTES;
   const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -128,7 +140,7 @@ export async function readBody(req: Request): Promise<Buffer> {
 }
 
 /** Parses the JSON body (`bytes` when the kernel already read them for the Idempotency-Key fingerprint). */
-async function parseBody(req: Request, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
+async function parseBody(req: ApiRequest, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
   return parseJsonBytes(bytes ?? (await readBody(req)), req.headers.get("content-type"), target, Boolean(op.body && op.bodyRequired));
 }
 
@@ -172,7 +184,7 @@ export function checkedParams(params: Record<string, string | string[]>, target:
 const REQUEST_ID_PREFIX = `req_${randomBytes(6).toString("hex")}`;
 let requestCounter = 0;
 
-function requestIdOf(req: Request): string {
+function requestIdOf(req: ApiRequest): string {
   const incoming = req.headers.get("x-request-id");
   if (incoming && /^[\w.-]{8,64}$/.test(incoming)) return incoming;
   requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
@@ -214,7 +226,7 @@ function render(op: OperationDef, result: unknown, headers: Record<string, strin
   return { status, headers: { ...JSON_HEADERS, ...headers }, body: prebuilt ? prebuilt.bytes : JSON.stringify(result) };
 }
 
-function send(req: Request, r: Rendered): Response {
+function send(req: ApiRequest, r: Rendered): Response {
   if (r.body === null) return new Response(null, { status: r.status, headers: r.headers });
   return bodyResponse(req, r.body, { status: r.status, headers: r.headers });
 }
@@ -233,7 +245,7 @@ async function storable(r: Rendered | Response): Promise<StoredResponse | null> 
 }
 
 /** A stored response again, with this request's id, the current limits and `Idempotent-Replayed: true`. */
-async function replay(req: Request, stored: StoredResponse, caller: Caller, headers: Record<string, string>): Promise<Response> {
+async function replay(req: ApiRequest, stored: StoredResponse, caller: Caller, headers: Record<string, string>): Promise<Response> {
   const rate = await peekRateLimit(caller.rateLimitSubject, caller.limits).catch(() => null);
   const out = { ...stored.headers, ...headers, ...(rate ? rateLimitHeaders(rate) : {}), "Idempotent-Replayed": "true" };
   return send(req, { status: stored.status, headers: out, body: stored.body.length === 0 && stored.status === 204 ? null : stored.body });
@@ -242,7 +254,7 @@ async function replay(req: Request, stored: StoredResponse, caller: Caller, head
 /** What a handler gets; `url` is parsed on first use (a class: no per-request closures). */
 class Context {
   constructor(
-    readonly req: Request,
+    readonly req: ApiRequest,
     private readonly direct: DirectRequest | null,
     private parsed: URL | null,
     readonly params: unknown,
@@ -251,6 +263,7 @@ class Context {
     readonly caller: Caller,
     readonly requestId: string,
     readonly targets: RequestTargets,
+    readonly db: Db,
   ) {}
 
   get url(): URL {
@@ -274,7 +287,41 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
   const paramsTarget = requestTypeName(op, "Params");
   const targets: RequestTargets = { params: paramsTarget, query: queryTarget, body: bodyTarget };
 
-  const handle = async (req: Request, ctx: NextContext): Promise<Response> => {
+  /**
+   * Validation, handler and rendering inside the request's transaction (`tx`), the handler's writes
+   * in a savepoint: an error answer (4xx, stored for replay) undoes them and keeps the key's record;
+   * a 5xx is thrown, which undoes the whole transaction.
+   */
+  const runInTransaction = async (
+    tx: Db,
+    req: ApiRequest,
+    direct: DirectRequest | null,
+    parsed: URL | null,
+    params: unknown,
+    search: string,
+    raw: Buffer,
+    caller: Caller,
+    requestId: string,
+    headers: Record<string, string>,
+  ): Promise<Rendered | Response | ApiError> => {
+    try {
+      const query = parsePart(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
+      const body = parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget);
+      return await tx.transaction(async (savepoint) => {
+        const context = new Context(req, direct, parsed, params, query, body, caller, requestId, targets, savepoint as unknown as Db);
+        const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>));
+        return render(anyOp, result, headers);
+      });
+    } catch (err) {
+      // Anything but a kept ApiError is a 5xx (or a 429): thrown, it undoes the transaction and the kernel answers it.
+      if (err instanceof ApiError && isStorable(err.status)) return err;
+      throw err;
+    }
+  };
+
+  const handle = async (incoming: Request, ctx: NextContext): Promise<Response> => {
+    // Next's Request or the dispatcher's DirectRequest: the kernel uses only what both implement.
+    const req: ApiRequest = incoming;
     const requestId = requestIdOf(req);
     const seen = noteOperation(req, anyOp.operationId, requestId); // observability: operationId and caller of the request (server/observability)
     const headers: Record<string, string> = { "X-Request-Id": requestId, ...corsHeaders(req.headers.get("origin")) };
@@ -327,24 +374,39 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         }
         raw = await readBody(req);
         const scope = idempotencyScope(caller);
-        const outcome = await beginIdempotentRequest({ scope, key: idempotencyKey, fingerprint: requestFingerprint(anyOp.method, pathname + search, raw.toString("utf8")) });
-        if (outcome.kind === "replay") return await replay(req, outcome.response, caller, headers); // costs nothing
-        if (outcome.kind === "in-progress") {
-          throw new ApiError({
-            code: "IdempotencyKeyInProgress",
-            message: "A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.",
-            headers: { "Retry-After": "1" },
+        const fingerprint = requestFingerprint(anyOp.method, pathname + search, raw.toString("utf8"));
+        const transactional = anyOp.idempotency === "transaction";
+        const outcome = transactional
+          ? await settledIdempotentRequest({ scope, key: idempotencyKey, fingerprint })
+          : await beginIdempotentRequest({ scope, key: idempotencyKey, fingerprint });
+        if (outcome) await refuseSettled(outcome, caller, anyOp, headers, true);
+        if (outcome?.kind === "replay") return await replay(req, outcome.response, caller, headers); // costs nothing
+        if (transactional) {
+          // Charged before the transaction opens: no pool query while it holds a connection.
+          const charged = charge(caller, anyOp, headers);
+          if (charged) await charged;
+          const ran = await runIdempotentTransaction({ scope, key: idempotencyKey, fingerprint }, async (tx) => {
+            const answer = await runInTransaction(tx, req, direct, parsed, params, search, raw!, caller!, requestId, headers);
+            if (answer instanceof ApiError) {
+              const parts = errorParts(answer, headers);
+              return {
+                value: answer as Rendered | Response | ApiError,
+                response: { status: parts.status, headers: parts.headers, body: Buffer.from(parts.body, "utf8") },
+              };
+            }
+            const stored = await storable(answer);
+            // A stream cannot be replayed: an operation that may answer one is not declared transactional.
+            if (!stored) throw new Error(`${anyOp.operationId} answered a stream inside its idempotent transaction`);
+            return { value: answer, response: stored };
           });
+          if (ran.kind !== "ran") {
+            await refuseSettled(ran, caller, anyOp, headers, false);
+            return await replay(req, (ran as { response: StoredResponse }).response, caller, headers);
+          }
+          if (ran.value instanceof ApiError) return errorResponse(ran.value, headers);
+          return ran.value instanceof Response ? ran.value : send(req, ran.value);
         }
-        if (outcome.kind === "mismatch") {
-          await charge(caller, anyOp, headers);
-          throw new ApiError({
-            code: "IdempotencyKeyReused",
-            message: "This Idempotency-Key was used for a request with another method, path or body; send a new key for a new request.",
-            target: "Idempotency-Key",
-          });
-        }
-        claim = outcome.claim;
+        claim = (outcome as { claim: IdempotencyClaim }).claim;
       }
 
       const charged = charge(caller, anyOp, headers);
@@ -353,7 +415,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const query = parsePart(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
       const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
 
-      const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets);
+      const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets, getDb());
       const result = await handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
       const rendered = render(anyOp, result, headers);
       if (claim) {
@@ -363,31 +425,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       }
       return rendered instanceof Response ? rendered : send(req, rendered);
     } catch (err) {
-      let apiError: ApiError;
-      if (err instanceof ApiError) apiError = err;
-      else if (isDatabaseUnavailable(err)) {
-        log("warn", "database unavailable", { requestId, operationId: op.operationId, err: String((err as Error).cause ?? err) });
-        apiError = new ApiError({
-          code: "ServiceUnavailable",
-          message: "The service cannot reach its database right now. Retry after a few seconds.",
-          headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
-        });
-      } else if (err instanceof MediaStoreUnavailableError) {
-        log("warn", "media store unavailable", { requestId, operationId: op.operationId, err: err.message });
-        apiError = new ApiError({
-          code: "ServiceUnavailable",
-          message: "The service cannot reach its media storage right now. Retry after a few seconds.",
-          headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
-        });
-      } else {
-        log("error", "unhandled error", {
-          requestId,
-          operationId: op.operationId,
-          err: err instanceof Error ? err.stack : String(err),
-          ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
-        });
-        apiError = new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` });
-      }
+      const apiError = toApiError(err, requestId, anyOp);
       if (claim) {
         const parts = errorParts(apiError, headers);
         await finishIdempotentRequest(claim, { status: parts.status, headers: parts.headers, body: Buffer.from(parts.body, "utf8") }).catch(() => {});
@@ -396,6 +434,59 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
     }
   };
   return Object.assign(handle, { operation: anyOp });
+}
+
+/**
+ * Throws the answer to a key that is still running (409, costs nothing) or was used for another
+ * request (422, charged unless `charge` is false: the request was charged already); a replay or a
+ * claim passes.
+ */
+async function refuseSettled(outcome: IdempotencyOutcome, caller: Caller, op: OperationDef, headers: Record<string, string>, charging: boolean): Promise<void> {
+  if (outcome.kind === "in-progress") {
+    throw new ApiError({
+      code: "IdempotencyKeyInProgress",
+      message: "A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.",
+      headers: { "Retry-After": "1" },
+    });
+  }
+  if (outcome.kind === "mismatch") {
+    if (charging) await charge(caller, op, headers);
+    throw new ApiError({
+      code: "IdempotencyKeyReused",
+      message: "This Idempotency-Key was used for a request with another method, path or body; send a new key for a new request.",
+      target: "Idempotency-Key",
+    });
+  }
+}
+
+/** Any error as the contract's envelope: ApiErrors as they are, an unreachable database or media store 503, the rest 500 (logged). */
+function toApiError(err: unknown, requestId: string, op: OperationDef): ApiError {
+  let apiError: ApiError;
+  if (err instanceof ApiError) apiError = err;
+  else if (isDatabaseUnavailable(err)) {
+    log("warn", "database unavailable", { requestId, operationId: op.operationId, err: String((err as Error).cause ?? err) });
+    apiError = new ApiError({
+      code: "ServiceUnavailable",
+      message: "The service cannot reach its database right now. Retry after a few seconds.",
+      headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
+    });
+  } else if (err instanceof MediaStoreUnavailableError) {
+    log("warn", "media store unavailable", { requestId, operationId: op.operationId, err: err.message });
+    apiError = new ApiError({
+      code: "ServiceUnavailable",
+      message: "The service cannot reach its media storage right now. Retry after a few seconds.",
+      headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER },
+    });
+  } else {
+    log("error", "unhandled error", {
+      requestId,
+      operationId: op.operationId,
+      err: err instanceof Error ? err.stack : String(err),
+      ...(err instanceof Error && err.cause ? { cause: String((err.cause as Error).message ?? err.cause) } : {}),
+    });
+    apiError = new ApiError({ code: "InternalServerError", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.` });
+  }
+  return apiError;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { ApiError, errorBody } from "./errors";
+import type { ApiRequest } from "@/server/http/direct-request";
 import { log } from "./log";
 
 /** True when the client asked for Server-Sent Events. */
-export function wantsEventStream(req: Request): boolean {
+export function wantsEventStream(req: ApiRequest): boolean {
   return /\btext\/event-stream\b/i.test(req.headers.get("accept") ?? "");
 }
 
@@ -18,7 +19,7 @@ export interface StreamableWork<T> {
  * client accepts Server-Sent Events, a `delta` event per text chunk and then a `reply` event with
  * the result. Errors before the work starts (the caller's checks) are ordinary error responses.
  */
-export async function jsonOrEventStream<T>(req: Request, requestId: string, work: StreamableWork<T>): Promise<{ data: T } | Response> {
+export async function jsonOrEventStream<T>(req: ApiRequest, requestId: string, work: StreamableWork<T>): Promise<{ data: T } | Response> {
   if (!wantsEventStream(req)) return { data: await work.run() };
   return eventStream(async (send) => send("reply", await work.run((text) => send("delta", { text }))), { requestId });
 }

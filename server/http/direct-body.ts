@@ -1,4 +1,4 @@
-import { DirectRequest } from "./direct-request";
+import { type ApiRequest, DirectRequest } from "./direct-request";
 
 /**
  * Hand-off between the kernel and the custom server's direct dispatcher for finished bodies.
@@ -21,14 +21,14 @@ export interface DirectBody {
 const DIRECT = new Response(null, { status: 204 });
 
 /** A response with this body for `req`: kept on the request when the dispatcher serves it. */
-export function bodyResponse(req: Request, body: string | Buffer, init: { status: number; headers: Record<string, string> }): Response {
+export function bodyResponse(req: ApiRequest, body: string | Buffer, init: { status: number; headers: Record<string, string> }): Response {
   if (!(req instanceof DirectRequest)) return new Response(typeof body === "string" ? body : new Uint8Array(body), init);
   req.finished = { status: init.status, headers: init.headers, body };
   return DIRECT;
 }
 
 /** The response bodyResponse kept for `req`, when the handler's answer was that. */
-export function directBody(req: Request, res: Response): DirectBody | undefined {
+export function directBody(req: ApiRequest, res: Response): DirectBody | undefined {
   return res === DIRECT && req instanceof DirectRequest ? (req.finished ?? undefined) : undefined;
 }
 

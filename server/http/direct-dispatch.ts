@@ -51,11 +51,28 @@ function fullRequest(nodeReq: IncomingMessage, method: string, url: URL, hasBody
 }
 
 /**
+ * The route files the dispatcher serves (every one of `appDir` with `all`), the table
+ * server/http/direct-routes.int.test.ts runs through both paths.
+ */
+export function servedRoutes(appDir: string, opts: { all?: boolean } = {}): RouteFile[] {
+  return (bundledRoutes ?? discoverRoutes(appDir)).filter((r) => opts.all || isDirectRoute(r));
+}
+
+/**
+ * Whether the dispatcher hands `route`'s handlers its light DirectRequest (the API's paths), not a
+ * Fetch Request: those handlers are written against ApiRequest (`route`'s `ctx.req`, `directRoute`).
+ */
+export function getsDirectRequest(route: RouteFile): boolean {
+  const first = route.segments[0];
+  return first?.kind === "static" && (first.value === "v1" || first.value === "media" || (route.segments.length === 1 && EXACT.has(`/${first.value}`)));
+}
+
+/**
  * `all: true` serves every route file of `appDir` (the integration-test harness uses that to run the
  * real handlers over HTTP without a Next build).
  */
 export async function createDirectDispatcher(appDir: string, baseUrl: () => string, opts: { all?: boolean } = {}): Promise<DirectDispatcher> {
-  const routes = (bundledRoutes ?? discoverRoutes(appDir)).filter((r) => opts.all || isDirectRoute(r));
+  const routes = servedRoutes(appDir, opts);
   type RouteModule = Record<string, Handler | undefined>;
   const modules = new Map<RouteFile, Promise<RouteModule>>();
   const loaded = new Map<RouteFile, RouteModule>();

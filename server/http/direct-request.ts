@@ -2,6 +2,49 @@ import type { IncomingMessage } from "node:http";
 import type { DirectBody } from "./direct-body";
 
 /**
+ * The part of the Fetch `Headers` the direct dispatcher's requests implement (NodeHeaders): the read
+ * side. No `set`, `append` or `delete`: a handler copies what it needs into its response's headers.
+ */
+export interface ApiHeaders {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  getSetCookie(): string[];
+  forEach(fn: (value: string, key: string) => void): void;
+  entries(): IterableIterator<[string, string]>;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<string>;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}
+
+/**
+ * What a handler the direct dispatcher serves may use of its request: the part of the Fetch
+ * `Request` DirectRequest implements. A Fetch `Request` (Next's, a test's) is one too, so the same
+ * handler runs on both paths; what is missing here (`formData()`, `clone()`, `headers.set()`, ...)
+ * does not type-check in such a handler instead of failing on the fast path only. The kernel's
+ * handlers get it as `ctx.req`; other route files the dispatcher serves wrap their handlers in
+ * `directRoute` (server/http/direct-routes.test.ts checks every one of them, and runs each route on
+ * both paths).
+ */
+export interface ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: ApiHeaders;
+  readonly signal: AbortSignal;
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly bodyUsed: boolean;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  bytes(): Promise<Uint8Array>;
+}
+
+/** A route handler for a route file the direct dispatcher serves: written against ApiRequest, exported with Next's signature. */
+export function directRoute<C>(fn: (req: ApiRequest, ctx: C) => Promise<Response>): ((req: Request, ctx: C) => Promise<Response>) & { direct: true } {
+  // The handler itself, marked: a Request is an ApiRequest, so no wrapper call is needed.
+  return Object.assign(fn, { direct: true as const });
+}
+
+/**
  * The request object the direct dispatcher hands to the API's route handlers: the part of the
  * Fetch `Request` they use (method, url, headers, body, signal, text/json/arrayBuffer), built
  * without undici's per-request machinery (a second URL parse, an AbortController, webidl
@@ -12,8 +55,8 @@ import type { DirectBody } from "./direct-body";
  * to `maxBodyBytes`: a client that hangs up right after sending still has its request served,
  * and a larger body is left to drain unread while the kernel answers 413.
  */
-export class DirectRequest {
-  readonly headers: Headers;
+export class DirectRequest implements ApiRequest {
+  readonly headers: ApiHeaders;
   /** The finished response, when the kernel answered with a body (server/http/direct-body.ts). */
   finished: DirectBody | null = null;
   /** The raw (still percent-encoded) path and query of the request line; `search` is "" or starts with "?". */
@@ -43,7 +86,7 @@ export class DirectRequest {
       this.pathname = url.pathname;
       this.search = url.search;
     }
-    this.headers = new NodeHeaders(node) as unknown as Headers;
+    this.headers = new NodeHeaders(node);
     this.loaded = method === "GET" || method === "HEAD" ? null : collect(node, maxBodyBytes);
     // Read or not, a failed upload must not become an unhandled rejection.
     this.loaded?.catch(() => {});
@@ -114,7 +157,10 @@ export class DirectRequest {
     return JSON.parse(await this.text());
   }
 
-  /** Typed as the Fetch Request the handlers are written against. */
+  /**
+   * Typed as the Fetch Request of Next's route-handler signature, for the dispatcher's call: the
+   * handlers behind it are written against ApiRequest (`route`'s `ctx.req`, `directRoute`).
+   */
   asRequest(): Request {
     return this as unknown as Request;
   }
@@ -139,7 +185,7 @@ const UNPLAIN = /["'<>`{}\\#]/;
  * headers joined as Node joins them), which is all API handlers use: undici's `Headers` validated
  * and copied every header of every request, which cost more than the authentication.
  */
-class NodeHeaders {
+class NodeHeaders implements ApiHeaders {
   constructor(private readonly node: IncomingMessage) {}
 
   get(name: string): string | null {
@@ -157,8 +203,8 @@ class NodeHeaders {
     return v === undefined ? [] : Array.isArray(v) ? v : [v];
   }
 
-  forEach(fn: (value: string, key: string, parent: Headers) => void): void {
-    for (const [k, v] of this.entries()) fn(v, k, this as unknown as Headers);
+  forEach(fn: (value: string, key: string) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k);
   }
 
   *entries(): IterableIterator<[string, string]> {

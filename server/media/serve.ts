@@ -4,6 +4,7 @@
  * HEAD have to be right for scrubbing and for Safari, which probes with `bytes=0-1`.
  */
 import { Readable } from "node:stream";
+import type { ApiRequest } from "@/server/http/direct-request";
 import { ApiError, type ErrorCode, errorResponse } from "@/server/api/errors";
 import { log } from "@/server/api/log";
 import { parseRangeHeader } from "./range";
@@ -22,7 +23,7 @@ export interface ServeMediaOptions {
 const PUBLIC_MAX_AGE_SECONDS = 86_400;
 
 /** Handles GET and HEAD for one media key; a media store that does not answer is 503 with Retry-After. */
-export async function serveMedia(request: Request, key: string, opts: ServeMediaOptions): Promise<Response> {
+export async function serveMedia(request: ApiRequest, key: string, opts: ServeMediaOptions): Promise<Response> {
   try {
     return await serveStored(request, key, opts);
   } catch (err) {
@@ -35,7 +36,7 @@ export async function serveMedia(request: Request, key: string, opts: ServeMedia
   }
 }
 
-async function serveStored(request: Request, key: string, opts: ServeMediaOptions): Promise<Response> {
+async function serveStored(request: ApiRequest, key: string, opts: ServeMediaOptions): Promise<Response> {
   const now = opts.now ?? Date.now();
   if (!isValidMediaKey(key)) return mediaError("NotFound", "Media not found");
 

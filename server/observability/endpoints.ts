@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, errorResponse } from "@/server/api/errors";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "@/server/docs/demo-credentials";
 import { env } from "@/server/env";
-import { DirectRequest } from "@/server/http/direct-request";
+import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import { METRICS_CONTENT_TYPE, metrics } from "./metrics";
 import { readiness } from "./readiness";
 
@@ -19,21 +19,21 @@ const READY_RETRY_AFTER = "5";
  * came with it (the custom server's rule for /docs, server/docs/demo-credentials.ts). Through Next
  * (FORMA_API_VIA_NEXT=1), server.ts's verdict in x-forma-local-request, which it always overwrites.
  */
-function fromThisMachine(req: Request): boolean {
+function fromThisMachine(req: ApiRequest): boolean {
   if (req instanceof DirectRequest) return isLocalRequest(req.node.socket.remoteAddress, req.node.headers);
   return req.headers.get(LOCAL_REQUEST_HEADER) === "1";
 }
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
-function bearerMatches(req: Request, token: string): boolean {
+function bearerMatches(req: ApiRequest, token: string): boolean {
   const header = req.headers.get("authorization") ?? "";
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return m !== null && timingSafeEqual(digest(m[1]!), digest(token));
 }
 
 /** GET /metrics: open from loopback; from elsewhere only with `Authorization: Bearer $METRICS_TOKEN`. */
-export async function metricsEndpoint(req: Request): Promise<Response> {
+export async function metricsEndpoint(req: ApiRequest): Promise<Response> {
   if (!fromThisMachine(req)) {
     const token = env().METRICS_TOKEN;
     if (!token) {

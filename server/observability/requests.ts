@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RouteFile } from "@/server/http/app-router";
-import { DirectRequest } from "@/server/http/direct-request";
+import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import { logEnabled } from "@/server/api/log";
 import { env } from "@/server/env";
 import { metrics } from "./metrics";
@@ -85,7 +85,7 @@ export function observedDispatcher<D extends { handles(pathname: string): boolea
  * The API kernel's part (server/api/route.ts): the operationId becomes the request's label, with
  * its request id. Returns the record, for the caller once authenticated.
  */
-export function noteOperation(req: Request, operationId: string, requestId: string): RequestRecord | undefined {
+export function noteOperation(req: ApiRequest, operationId: string, requestId: string): RequestRecord | undefined {
   const rec = req instanceof DirectRequest ? (req.node as Carrier)[RECORD] : undefined;
   if (rec) {
     rec.route = operationId;

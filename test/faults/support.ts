@@ -165,5 +165,59 @@ export async function api(base: string, pathname: string, init: { key?: string; 
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  return { path: pathname, status: res.status, headers: res.headers, text, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, ms: Date.now() - started };
+  return {
+    path: pathname,
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
+    ms: Date.now() - started,
+  };
+}
+
+/**
+ * The API alone under tsx (test/faults/api-server.ts) on `databaseUrl`: starts in seconds and needs
+ * no build, for tests that kill and restart a server around one request.
+ */
+export async function startApiServer(opts: { databaseUrl: string; dataDir: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: opts.dataDir,
+    PUBLIC_BASE_URL: base,
+    DATABASE_URL: opts.databaseUrl,
+    LOG_LEVEL: "warn",
+    ...opts.env,
+  };
+  delete env.VITEST;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "test/faults/api-server.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  await waitFor("the API server to start", 60_000, async () => child.exitCode !== null || out.includes("api-server ready")).catch((err) => {
+    child.kill("SIGKILL");
+    throw new Error(`${err.message}\n${out}`);
+  });
+  if (child.exitCode !== null) throw new Error(`the API server exited (${child.exitCode}):\n${out}`);
+  const stopped = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    base,
+    port,
+    env,
+    child,
+    output: () => out,
+    async kill() {
+      if (!stopped()) child.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      if (!stopped()) child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (!stopped()) child.kill("SIGKILL");
+    },
+  };
 }

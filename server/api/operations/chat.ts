@@ -176,6 +176,7 @@ export const createChatConversation = defineOperation({
   description: `Creates an empty conversation; post messages to it. \`locale\` sets the coach's language (default: the member's preferred locale; unsupported ones fall back to en-US). ${IDENTITY_NOTE}`,
   auth: ["X-Api-Key"],
   weight: 10,
+  idempotency: "transaction",
   body: withIdentity(
     z
       .object({
@@ -199,6 +200,7 @@ export const deleteChatConversation = defineOperation({
   description: `Soft delete: the conversation is no longer listed and later requests on it are 404; its pending actions can no longer be confirmed. ${IDENTITY_NOTE}`,
   auth: ["X-Api-Key"],
   weight: 10,
+  idempotency: "transaction",
   params: ConversationParams,
   query: withIdentity(z.object({ ...Identity }).strict()),
   success: { status: 204, description: "Deleted." },

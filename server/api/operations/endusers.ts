@@ -171,6 +171,7 @@ export const assignEndUserWorkouts = defineOperation({
     "At most 10 ids. All or nothing: any id that is not a published public or private workout of the organization gives 400 and nothing is written. Already-assigned ids are skipped; an empty list is 200. Email and push notifications (default on) announce newly added workouts only.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   body: z
     .object({ workoutIds: z.array(HexId).max(10), ...AssignFlags })
@@ -190,6 +191,7 @@ export const unassignEndUserWorkouts = defineOperation({
   description: "Idempotent: ids that are unknown, not assigned or of another organization are ignored. No notification.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   body: z
     .object({ workoutIds: z.array(HexId).max(100) })
@@ -229,6 +231,7 @@ export const assignEndUserPlans = defineOperation({
     "At most 5 ids. All or nothing: every id must be a trainer-owned public or private plan of the organization (never end-user-ai-generated), otherwise 400 and nothing is written. Already-assigned ids are skipped; notifications announce newly added plans only.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   body: z
     .object({ planIds: z.array(HexId).max(5), ...AssignFlags })
@@ -248,6 +251,7 @@ export const unassignEndUserPlans = defineOperation({
   description: "Idempotent. Removing the active plan also ends its enrollment.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   body: z
     .object({ planIds: z.array(HexId).max(100) })
@@ -272,6 +276,7 @@ export const startEndUserPlan = defineOperation({
     "The plan need not be assigned first (it is added to the library). One active plan per member: a previously active plan is ended; starting the active plan again restarts it. Eligible: trainer-owned public or private plans of the organization, and plans generated or adapted for this member. `startDate` defaults to today in the member's time zone.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   query: LocaleQuery,
   body: z
@@ -295,6 +300,7 @@ export const endEndUserPlan = defineOperation({
   description: "Clears the active flag; the plan stays in the library. 404 when this plan is not the member's active plan. No body.",
   auth: ["X-Api-Key"],
   weight: 1,
+  idempotency: "transaction",
   params: MemberPlanParams,
   query: LocaleQuery,
   success: { status: 200, description: "The ended enrollment (isActive false).", schema: z.object({ data: PlanEnrollment }) },

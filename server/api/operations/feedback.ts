@@ -57,6 +57,7 @@ export const submitWorkoutFeedback = defineOperation({
     "One feedback per session: the first call creates it, a repeat updates it (omitted fields keep their value, null clears). Option ids must be this organization's options of the right kind; labels or unknown ids give 400. The rating feeds the workout's `rating`. The session must be the caller's (404 otherwise); attribution works as on the session routes.",
   auth: ["X-Api-Key", "AccessToken"],
   weight: 1,
+  idempotency: "transaction",
   params: z.object({ workoutId: HexId }),
   body: requireSome(
     z

@@ -150,6 +150,7 @@ export const deleteHealthData = defineOperation({
     "Deletes what was pushed under (dataType, externalId) and recomputes the day. When a wearable synced the same entry, its values take over again. Entries only a wearable synced cannot be deleted (400); unknown keys are 404.",
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams.extend({
     dataType: z.enum(HEALTH_DATA_TYPES),
     externalId: z.string().min(1).max(200).meta({ description: "The entry's externalId (URL-encoded), e.g. day-2025-03-01." }),
@@ -227,6 +228,7 @@ export const logNutrition = defineOperation({
     "Adds to the day's totals; with an externalId already logged, replaces that contribution (status replaced). Answers the day's new totals and nutrition score. A member-local day holds at most 200 entries: a new entry for a day that has them is 422 UnprocessableEntity (replacing one of them is not).",
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams,
   body: LogNutritionBody,
   bodyRequired: true,
@@ -243,6 +245,7 @@ export const deleteNutritionLog = defineOperation({
   description: "Subtracts the entry from its day's totals and recomputes the nutrition score. Entries logged without an externalId cannot be addressed.",
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: MemberParams.extend({ externalId: z.string().min(1).max(200) }),
   success: { status: 204, description: "Deleted." },
   errors: [403, 404],

@@ -46,6 +46,7 @@ export const startWorkoutSession = defineOperation({
   description: `The workout must exist and be published. For an attributed or authenticated member, previous started sessions of this workout are completed first. ${ATTRIBUTION_NOTE}`,
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: SessionParams,
   body: z.object(Attribution).strict().meta({ id: "StartWorkoutSessionBody" }),
   success: { status: 201, description: "The new session.", schema: SessionResponse },
@@ -61,6 +62,7 @@ export const updateWorkoutSession = defineOperation({
   description: `PATCH every 10 to 30 seconds and on segment changes, with a final PATCH before end or complete. 409 once the session is completed. ${ATTRIBUTION_NOTE}`,
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: SessionIdParams,
   body: requireSome(
     z
@@ -113,6 +115,7 @@ export const endWorkoutSession = defineOperation({
   description: `Completes the session keeping the duration and progress of the last PATCH (0 if none). 409 when already completed. ${ATTRIBUTION_NOTE}`,
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: SessionParams,
   body: FinishBody("EndWorkoutSessionBody"),
   bodyRequired: true,
@@ -129,6 +132,7 @@ export const completeWorkoutSession = defineOperation({
   description: `Completes the session with progress 1 and the full workout duration. 409 when already completed. ${ATTRIBUTION_NOTE}`,
   auth: AUTH,
   weight: 1,
+  idempotency: "transaction",
   params: SessionParams,
   body: FinishBody("CompleteWorkoutSessionBody"),
   bodyRequired: true,

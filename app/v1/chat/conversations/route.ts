@@ -1,11 +1,10 @@
-import { getDb } from "@/db/client";
 import { createChatConversation, listChatConversations } from "@/server/api/operations/chat";
 import { methods, route } from "@/server/api/route";
 import { createConversation, listMemberConversations } from "@/server/services/chat/conversations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/chat/conversations – the member's conversations, most recently active first (page-based)
-  GET: route(listChatConversations, async ({ query, caller, url }) => listMemberConversations(getDb(), caller, query, url.toString())),
+  GET: route(listChatConversations, async ({ db, query, caller, url }) => listMemberConversations(db, caller, query, url.toString())),
   // POST /v1/chat/conversations – start a coach conversation
-  POST: route(createChatConversation, async ({ body, caller }) => ({ data: await createConversation(getDb(), caller, body) })),
+  POST: route(createChatConversation, async ({ db, body, caller }) => ({ data: await createConversation(db, caller, body) })),
 });

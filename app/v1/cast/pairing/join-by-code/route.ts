@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { joinCastSessionByCode as op } from "@/server/api/operations/cast";
 import { methods, route } from "@/server/api/route";
 import { joinCastSessionByCode } from "@/server/services/cast/join-session";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/cast/pairing/join-by-code – controller side: pair with the 6-digit code
-  POST: route(op, async ({ body, caller }) => ({ data: await joinCastSessionByCode(getDb(), caller, body) })),
+  POST: route(op, async ({ db, body, caller }) => ({ data: await joinCastSessionByCode(db, caller, body) })),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { createDrop as createOp, listDrops as listOp } from "@/server/api/operations/drops";
 import { listResponse } from "@/server/api/pagination";
 import { methods, route } from "@/server/api/route";
@@ -7,9 +6,9 @@ import { listDrops } from "@/server/services/drops/list-drops";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/drops – ready drops of the workspace, with an explanation
-  GET: route(listOp, async ({ params, query, url }) =>
-    listResponse(url, query, await listDrops(getDb(), { organizationId: params.organizationId, ...query, durationSeconds: query.duration })),
+  GET: route(listOp, async ({ db, params, query, url }) =>
+    listResponse(url, query, await listDrops(db, { organizationId: params.organizationId, ...query, durationSeconds: query.duration })),
   ),
   // POST /v1/orgs/{organizationId}/drops – make a drop from a source (202, rendered by a job)
-  POST: route(createOp, async ({ params, body }) => ({ data: await createDrop(getDb(), params.organizationId, body) })),
+  POST: route(createOp, async ({ db, params, body }) => ({ data: await createDrop(db, params.organizationId, body) })),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { createSocialPublishAutomation as createOp, listSocialPublishAutomations as listOp } from "@/server/api/operations/social-publish";
 import { listResponse } from "@/server/api/pagination";
 import { methods, route } from "@/server/api/route";
@@ -6,9 +5,9 @@ import { createSocialPublishAutomation, listSocialPublishAutomations } from "@/s
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/social-publish – publish automations, filtered and sorted
-  GET: route(listOp, async ({ params, query, url }) =>
-    listResponse(url, query, await listSocialPublishAutomations(getDb(), { organizationId: params.organizationId, ...query })),
+  GET: route(listOp, async ({ db, params, query, url }) =>
+    listResponse(url, query, await listSocialPublishAutomations(db, { organizationId: params.organizationId, ...query })),
   ),
   // POST /v1/orgs/{organizationId}/social-publish – create an automation in draft
-  POST: route(createOp, async ({ params, body }) => ({ data: await createSocialPublishAutomation(getDb(), params.organizationId, body) })),
+  POST: route(createOp, async ({ db, params, body }) => ({ data: await createSocialPublishAutomation(db, params.organizationId, body) })),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { getCastSession as getOp, terminateCastSession as deleteOp } from "@/server/api/operations/cast";
 import { methods, route } from "@/server/api/route";
 import { getCastSession } from "@/server/services/cast/get-session";
@@ -6,7 +5,7 @@ import { terminateCastSession } from "@/server/services/cast/terminate-session";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/cast/pairing/session/{sessionId} – display side: snapshot (code, QR, socket, status)
-  GET: route(getOp, async ({ params, caller }) => ({ data: await getCastSession(getDb(), caller, params.sessionId) })),
+  GET: route(getOp, async ({ db, params, caller }) => ({ data: await getCastSession(db, caller, params.sessionId) })),
   // DELETE /v1/cast/pairing/session/{sessionId} – display side: terminate, sockets told and closed
-  DELETE: route(deleteOp, async ({ params, caller }) => terminateCastSession(getDb(), caller, params.sessionId)),
+  DELETE: route(deleteOp, async ({ db, params, caller }) => terminateCastSession(db, caller, params.sessionId)),
 });

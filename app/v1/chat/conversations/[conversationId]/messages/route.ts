@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { listChatMessages, postChatMessage } from "@/server/api/operations/chat";
 import { methods, route } from "@/server/api/route";
 import { jsonOrEventStream } from "@/server/api/sse";
@@ -7,11 +6,11 @@ import { startChatTurn } from "@/server/services/chat/post-message";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/chat/conversations/{conversationId}/messages – a page of messages with their proposed actions
-  GET: route(listChatMessages, async ({ params, query, caller, url }) =>
-    listConversationMessages(getDb(), caller, params.conversationId, query, url.toString()),
+  GET: route(listChatMessages, async ({ db, params, query, caller, url }) =>
+    listConversationMessages(db, caller, params.conversationId, query, url.toString()),
   ),
   // POST /v1/chat/conversations/{conversationId}/messages – the member's message and the coach's reply, as JSON or as Server-Sent Events
-  POST: route(postChatMessage, async ({ req, params, body, caller, requestId }) =>
-    jsonOrEventStream(req, requestId, await startChatTurn(getDb(), caller, params.conversationId, body)),
+  POST: route(postChatMessage, async ({ db, req, params, body, caller, requestId }) =>
+    jsonOrEventStream(req, requestId, await startChatTurn(db, caller, params.conversationId, body)),
   ),
 });

@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import { deleteContentAutopilotTask, getContentAutopilotTask, updateContentAutopilotTask } from "@/server/api/operations/autopilot";
 import { methods, route } from "@/server/api/route";
 import { deleteTask, getTask } from "@/server/services/autopilot/task-state";
@@ -6,11 +5,11 @@ import { updateTask } from "@/server/services/autopilot/update-task";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/content-autopilot/{taskId} – one task
-  GET: route(getContentAutopilotTask, async ({ params }) => ({ data: await getTask(getDb(), params.organizationId, params.taskId) })),
+  GET: route(getContentAutopilotTask, async ({ db, params }) => ({ data: await getTask(db, params.organizationId, params.taskId) })),
   // PATCH /v1/orgs/{organizationId}/content-autopilot/{taskId} – change fields or reschedule, state unchanged
-  PATCH: route(updateContentAutopilotTask, async ({ params, body, targets }) => ({
-    data: await updateTask(getDb(), params.organizationId, params.taskId, body, targets.body),
+  PATCH: route(updateContentAutopilotTask, async ({ db, params, body, targets }) => ({
+    data: await updateTask(db, params.organizationId, params.taskId, body, targets.body),
   })),
   // DELETE /v1/orgs/{organizationId}/content-autopilot/{taskId} – soft delete
-  DELETE: route(deleteContentAutopilotTask, async ({ params }) => deleteTask(getDb(), params.organizationId, params.taskId)),
+  DELETE: route(deleteContentAutopilotTask, async ({ db, params }) => deleteTask(db, params.organizationId, params.taskId)),
 });

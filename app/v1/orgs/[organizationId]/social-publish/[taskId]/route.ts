@@ -1,4 +1,3 @@
-import { getDb } from "@/db/client";
 import {
   deleteSocialPublishAutomation as deleteOp,
   getSocialPublishAutomation as getOp,
@@ -9,11 +8,11 @@ import { deleteSocialPublishAutomation, getSocialPublishAutomation, updateSocial
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/social-publish/{taskId} – one automation
-  GET: route(getOp, async ({ params }) => ({ data: await getSocialPublishAutomation(getDb(), params.organizationId, params.taskId) })),
+  GET: route(getOp, async ({ db, params }) => ({ data: await getSocialPublishAutomation(db, params.organizationId, params.taskId) })),
   // PATCH /v1/orgs/{organizationId}/social-publish/{taskId} – change it; status active schedules, draft pauses (422 when it cannot apply)
-  PATCH: route(patchOp, async ({ params, body }) => ({ data: await updateSocialPublishAutomation(getDb(), params.organizationId, params.taskId, body) })),
+  PATCH: route(patchOp, async ({ db, params, body }) => ({ data: await updateSocialPublishAutomation(db, params.organizationId, params.taskId, body) })),
   // DELETE /v1/orgs/{organizationId}/social-publish/{taskId} – soft delete (204)
-  DELETE: route(deleteOp, async ({ params }) => {
-    await deleteSocialPublishAutomation(getDb(), params.organizationId, params.taskId);
+  DELETE: route(deleteOp, async ({ db, params }) => {
+    await deleteSocialPublishAutomation(db, params.organizationId, params.taskId);
   }),
 });

@@ -1,15 +1,14 @@
-import { getDb } from "@/db/client";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/server/api/operations/webhooks";
 import { methods, route } from "@/server/api/route";
 import { deleteWebhookEndpointOf, getWebhookEndpoint, updateWebhookEndpointOf } from "@/server/services/webhooks/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/webhooks/{webhookId} – one endpoint
-  GET: route(getWebhook, async ({ params }) => ({ data: await getWebhookEndpoint(getDb(), params.organizationId, params.webhookId) })),
+  GET: route(getWebhook, async ({ db, params }) => ({ data: await getWebhookEndpoint(db, params.organizationId, params.webhookId) })),
   // PATCH /v1/orgs/{organizationId}/webhooks/{webhookId} – change, disable or re-enable an endpoint
-  PATCH: route(updateWebhook, async ({ params, body, targets }) => ({
-    data: await updateWebhookEndpointOf(getDb(), params.organizationId, params.webhookId, body, targets.body),
+  PATCH: route(updateWebhook, async ({ db, params, body, targets }) => ({
+    data: await updateWebhookEndpointOf(db, params.organizationId, params.webhookId, body, targets.body),
   })),
   // DELETE /v1/orgs/{organizationId}/webhooks/{webhookId} – delete an endpoint and its log
-  DELETE: route(deleteWebhook, async ({ params }) => deleteWebhookEndpointOf(getDb(), params.organizationId, params.webhookId)),
+  DELETE: route(deleteWebhook, async ({ db, params }) => deleteWebhookEndpointOf(db, params.organizationId, params.webhookId)),
 });

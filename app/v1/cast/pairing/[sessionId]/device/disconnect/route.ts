@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { disconnectCastDevice as op } from "@/server/api/operations/cast";
 import { methods, route } from "@/server/api/route";
 import { disconnectCastDevice } from "@/server/services/cast/disconnect-device";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/cast/pairing/{sessionId}/device/disconnect – unpair the controller; playback keeps running
-  POST: route(op, async ({ params, body, caller }) => ({ data: await disconnectCastDevice(getDb(), caller, params.sessionId, body) })),
+  POST: route(op, async ({ db, params, body, caller }) => ({ data: await disconnectCastDevice(db, caller, params.sessionId, body) })),
 });

@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { confirmChatAction as op } from "@/server/api/operations/chat";
 import { methods, route } from "@/server/api/route";
 import { confirmChatAction } from "@/server/services/chat/confirm-action";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/chat/conversations/{conversationId}/actions/confirm – execute a proposed action once and record its outcome
-  POST: route(op, async ({ params, body, caller }) => ({ data: await confirmChatAction(getDb(), caller, params.conversationId, body) })),
+  POST: route(op, async ({ db, params, body, caller }) => ({ data: await confirmChatAction(db, caller, params.conversationId, body) })),
 });

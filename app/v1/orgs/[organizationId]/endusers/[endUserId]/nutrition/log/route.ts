@@ -1,9 +1,8 @@
-import { getDb } from "@/db/client";
 import { logNutrition as op } from "@/server/api/operations/insights";
 import { methods, route } from "@/server/api/route";
 import { logMemberNutrition } from "@/server/services/insights/log-nutrition";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/nutrition/log – log a meal (adds, or replaces by externalId)
-  POST: route(op, async ({ params, body }) => ({ data: await logMemberNutrition(getDb(), params.organizationId, params.endUserId, body) })),
+  POST: route(op, async ({ db, params, body }) => ({ data: await logMemberNutrition(db, params.organizationId, params.endUserId, body) })),
 });

@@ -1,12 +1,11 @@
-import { getDb } from "@/db/client";
 import { startEndUserPlan as op } from "@/server/api/operations/endusers";
 import { methods, route } from "@/server/api/route";
 import { startPlan } from "@/server/services/members/plan-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/plans/start – enroll and make the plan active
-  POST: route(op, async ({ params, query, body }) => ({
-    data: await startPlan(getDb(), {
+  POST: route(op, async ({ db, params, query, body }) => ({
+    data: await startPlan(db, {
       organizationId: params.organizationId,
       endUserIdentifier: params.endUserId,
       planId: body.planId,
