@@ -2148,6 +2148,8 @@ export interface paths {
          * @description Assignment and plan notifications (`sendAssignmentPush`) go to every registered device. An address (FCM token or Web Push endpoint) belongs to one member: registering it again updates that one row (same id), also when it moves to another member. Devices the push service reports gone (FCM UNREGISTERED, Web Push 404/410) are removed. With a member Bearer token, the path must name that member (403 otherwise). Registering an FCM token works without FCM configured; nothing is sent to it until the installation sets FCM_SERVICE_ACCOUNT_JSON.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         post: operations["PushDevicesApi_registerPushDevice"];
         delete?: never;
@@ -2171,6 +2173,8 @@ export interface paths {
          * @description Call it when the member signs out of the app or turns notifications off. 404 when the member has no such device.
          *
          *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
          */
         delete: operations["PushDevicesApi_unregisterPushDevice"];
         options?: never;
@@ -23951,7 +23955,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24157,7 +24161,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. One gap: if the service dies after the write committed but before it stored the response, a repeat after 10 minutes (the abandoned record's lease) runs the write again; the same happens at once when storing the response fails or an error follows the commit (5xx). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
