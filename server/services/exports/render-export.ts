@@ -12,6 +12,7 @@ import { localSource } from "@/server/media/render/cache";
 import { BACKGROUND_NICE, buildVideo, muxExport, planVideo } from "@/server/media/render/video";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { readStoredStream } from "@/server/media/stored-streams";
+import { exportCaptionsKey, exportCaptionsVtt } from "@/server/services/captions/export-captions";
 import { type ExportPlan, loadExportPlan } from "./export-plan";
 import { timeRender } from "@/server/observability/metrics";
 
@@ -76,6 +77,13 @@ export async function renderExportLocale(
   const stored: string[] = [];
   const finish = async (kind: ExportKind, key: string, bytes: number, durationSeconds: number, how: "rendered" | "reused") => {
     const claim = claims[kind]!;
+    // The video's caption sidecar is stored first, so a ready video always has its captions.
+    const sidecar = kind === "video" ? await exportCaptionsVtt(db, plan.common.segments, plan.voices[locale] ?? []) : null;
+    const captionsKey = exportCaptionsKey(key);
+    if (sidecar) {
+      stored.push(captionsKey);
+      await storage.put(captionsKey, Buffer.from(sidecar, "utf8"), "text/vtt");
+    }
     // The row becomes ready and the workspace's webhooks hear of it (workout.export.ready) in one transaction.
     const completed = await db.transaction(async (tx) => {
       if (!(await completeExport(tx, claim, { assetKey: key, bytes, durationSeconds }))) return false;
@@ -89,9 +97,10 @@ export async function renderExportLocale(
     if (!completed) {
       // The claim was taken over (it outlived its lease): the other worker's file wins.
       await storage.delete(key).catch(() => {});
+      if (sidecar) await storage.delete(captionsKey).catch(() => {});
       throw new Error(`lost the claim on the ${kind} export of ${plan.workoutId} ${locale}`);
     }
-    stored.splice(stored.indexOf(key), 1);
+    for (const done of [key, captionsKey]) if (stored.includes(done)) stored.splice(stored.indexOf(done), 1);
     delete claims[kind];
     outcome[kind] = how;
   };
