@@ -2,6 +2,7 @@
 
 import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useReducer, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
 import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
 
@@ -160,6 +161,8 @@ export function WorkoutPlayer({
 
   const segment = state.phase === "playing" ? segments[state.index] : undefined;
   const playing = state.phase === "playing" && !state.paused;
+  // --- captions (caption-tracks.tsx): tracks of the current segment, on the segment's clock ---
+  const captions = useCaptions(videoRef, workout, segment, state.elapsed);
 
   useImperativeHandle(
     handleRef,
@@ -329,6 +332,7 @@ export function WorkoutPlayer({
     else if (e.key === "ArrowRight") send("next");
     else if (e.key === "ArrowLeft") send("prev");
     else if (e.key === "m") dispatch({ type: "TOGGLE_MUSIC" });
+    else if (e.key === "c" && captions.available) captions.toggle(); // captions
     else return;
     e.preventDefault();
   };
@@ -352,7 +356,7 @@ export function WorkoutPlayer({
       className={cn("relative flex h-full min-h-[320px] w-full flex-col overflow-hidden bg-black text-white outline-none", className)}
     >
       <div className="relative min-h-0 flex-1">
-        {/* biome-ignore lint/a11y/useMediaCaption: exercise demos are silent loops; spoken cues play separately and their names are on screen */}
+        {/* biome-ignore lint/a11y/useMediaCaption: the caption <track>s come from CaptionTracks (caption-tracks.tsx), which the rule cannot see */}
         <video
           ref={videoRef}
           playsInline
@@ -364,7 +368,9 @@ export function WorkoutPlayer({
           onEnded={() => dispatch({ type: "MEDIA_ENDED", epoch: stateRef.current.epoch })}
           onError={onVideoError}
           className={cn("absolute inset-0 h-full w-full object-contain", !showVideo && "invisible")}
-        />
+        >
+          <CaptionTracks tracks={captions.tracks} />
+        </video>
         {segment && !segment.video && segment.imageUrl ? (
           // biome-ignore lint/performance/noImgElement: media URLs are signed per request; next/image would proxy them
           <img src={segment.imageUrl} alt="" className="absolute inset-0 h-full w-full object-cover opacity-60" />
@@ -417,6 +423,8 @@ export function WorkoutPlayer({
             </div>
           </div>
         ) : null}
+
+        {state.phase === "playing" ? <CaptionOverlay text={captions.text} lang={captions.active?.locale} /> : null}
 
         {state.phase === "playing" && upcoming && !immersive ? (
           <p className="pointer-events-none absolute bottom-2 right-4 text-sm text-white/80">Up next: {upcoming.name}</p>
@@ -504,6 +512,7 @@ export function WorkoutPlayer({
                 <Icon name={state.musicOn ? "music" : "music-off"} />
               </ControlButton>
             ) : null}
+            <CaptionsControl captions={captions} />
             {onOrientationToggle ? (
               <ControlButton label="Rotate the player" onClick={onOrientationToggle}>
                 <Icon name="rotate" />
