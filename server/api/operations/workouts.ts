@@ -308,6 +308,22 @@ export const getVideoExportStreamUrl = defineOperation({
   errors: [403, 404],
 });
 
+export const getVideoExportHlsUrl = defineOperation({
+  operationId: "WorkoutsApi_getVideoExportHlsUrl",
+  method: "get",
+  path: "/v1/workouts/{workoutId}/export/video/hls_url",
+  tag: "Workouts",
+  summary: "Presigned URL of the video export as adaptive HLS",
+  description:
+    "The video export that `export/video/stream_url` answers for the same `locale` (same rule), packaged as HLS: one master playlist (`application/vnd.apple.mpegurl`) over three H.264 video renditions (the export's own size and two smaller ones, e.g. 720p, 540p and 360p) and one AAC audio rendition, in fMP4 (CMAF) segments of about 4 seconds with aligned keyframes. Every playlist and segment URI inside is a signed URL that expires with the master's URL, so only this one URL has to be handed to a player (Safari plays it natively, other browsers through a library such as hls.js). 404 while the video export is missing or still rendering, and for an export rendered before HLS packaging existed (until it is rendered again).",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: WorkoutParams,
+  query: ExportQuery,
+  success: { status: 200, description: "One presigned URL of the master .m3u8 (about 7 days).", contentType: "text/plain" },
+  errors: [403, 404],
+});
+
 export const getCaptionsExportStreamUrl = defineOperation({
   operationId: "WorkoutsApi_getCaptionsExportStreamUrl",
   method: "get",

@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/api/locale";
 import { signMediaUrl } from "@/server/media/signing";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { exportCaptionsKey } from "@/server/services/captions/export-captions";
+import { exportHlsPrefix, masterKey } from "@/server/services/exports/export-hls";
 import { loadExportPlan, resolveExportLocale } from "@/server/services/exports/export-plan";
 import { findReadableWorkout } from "./get-workout";
 
@@ -45,6 +46,18 @@ export async function getExportCaptionsUrl(db: Db, caller: Caller, workoutId: st
   const videoKey = await currentExportKey(db, caller, workoutId, "video", locale, "captions");
   const key = exportCaptionsKey(videoKey);
   if (!(await storage.exists(key))) throw notFound("This export has no captions: nothing with a script is spoken in it.");
+  return signMediaUrl(key);
+}
+
+/**
+ * The signed URL of the HLS master playlist of the video export that stream_url would answer
+ * (same locale rule); 404 while that export is not ready or has no package (rendered before HLS).
+ * Every URI inside is signed when the playlists are served, with this URL's expiry.
+ */
+export async function getExportHlsUrl(db: Db, caller: Caller, workoutId: string, locale: string | undefined, storage: MediaStorage = getMediaStorage()): Promise<string> {
+  const videoKey = await currentExportKey(db, caller, workoutId, "video", locale, "HLS");
+  const key = masterKey(exportHlsPrefix(videoKey));
+  if (!(await storage.exists(key))) throw notFound("This export has no HLS package yet: it is packaged when the export is next rendered.");
   return signMediaUrl(key);
 }
 
