@@ -10,7 +10,8 @@ import { pickCaptionTrack, useCaptionsChoice } from "./use-captions-choice";
  * elements of the player's `<video>`, so the browser fetches and parses them (and exposes them to
  * assistive technology and picture-in-picture). The active cue is drawn by the player rather than
  * by the browser: exercise demos loop, so the video's own clock restarts every few seconds while
- * the spoken cue runs on; cues are timed on the segment's clock (the one the spoken cues follow).
+ * the spoken cue runs on; there cues follow the segment's clock (the one the spoken cues follow),
+ * and the video's own time where the clip plays once.
  */
 
 export interface CaptionsState {
@@ -60,6 +61,8 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, workou
 
   let text = "";
   const video = videoRef.current;
+  // A clip that plays once (an intro, a class, a whole export) is its own clock; a looping demo is not.
+  const at = segment?.video && !segment.video.loop && video && video.currentTime > 0 ? video.currentTime : elapsed;
   if (active && video) {
     const el = [...video.querySelectorAll("track")].find((t) => t.getAttribute("src") === active.url);
     const cues = el?.track.cues;
@@ -67,7 +70,7 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, workou
       const now: string[] = [];
       for (let i = 0; i < cues.length; i++) {
         const cue = cues[i] as VTTCue;
-        if (cue.startTime <= elapsed && elapsed < cue.endTime) now.push(cue.text);
+        if (cue.startTime <= at && at < cue.endTime) now.push(cue.text);
       }
       text = now.join("\n");
     }

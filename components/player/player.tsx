@@ -3,6 +3,7 @@
 import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useReducer, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
+import { attachSource, currentSource, isHlsUrl, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
 import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
 
@@ -90,7 +91,7 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
 function nextClip(segments: readonly PlayerSegment[], index: number): string | null {
   for (let i = index + 1; i < segments.length; i++) {
     const v = segments[i]!.video;
-    if (v) return v.url;
+    if (v) return isHlsUrl(v.url) ? null : v.url; // a playlist is not preloaded by a bare element
   }
   return null;
 }
@@ -239,9 +240,9 @@ export function WorkoutPlayer({
     }
     v.loop = segment.video.loop;
     v.muted = segment.video.muted;
-    if (v.getAttribute("src") !== segment.video.url) {
+    if (currentSource(v) !== segment.video.url) {
       setBuffering(true);
-      v.src = segment.video.url;
+      attachSource(v, segment.video.url, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
     } else {
       v.currentTime = 0;
     }
@@ -315,6 +316,9 @@ export function WorkoutPlayer({
     [],
   );
 
+  // --- HLS (use-hls-source.ts): hls.js reports fatal errors here, not on the element ---
+  const onVideoErrorRef = useRef(() => {});
+  useEffect(() => () => releaseSource(videoRef.current), []);
   const onVideoError = () => {
     if (!segment?.video) return;
     const message = "This video could not be loaded. You can skip to the next part or try again later.";
@@ -323,6 +327,7 @@ export function WorkoutPlayer({
     dispatch({ type: "PAUSE" });
     onMediaError?.({ code: "media_unavailable", message });
   };
+  onVideoErrorRef.current = onVideoError;
 
   const send = (c: PlayerCommand) => dispatch(commandAction(c));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
