@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { E2E_BASE, expect, test } from "../fixtures";
+import { E2E_BASE, E2E_DATA_DIR, E2E_PORT, expect, test } from "../fixtures";
 import { openHost } from "./host-page";
 
 /**
@@ -10,27 +12,30 @@ import { openHost } from "./host-page";
 
 const embedUrl = (workoutId: string, q: Record<string, string>) => `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams(q)}`;
 
-/** Polls an export URL operation until the seed's background render has made it. */
-async function readyUrl(request: APIRequestContext, path: string, apiKey: string): Promise<string> {
-  let url = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${E2E_BASE}${path}`, { headers: { "x-api-key": apiKey } });
-        if (res.status() === 200) url = (await res.text()).trim();
-        return res.status();
-      },
-      { timeout: 200_000, intervals: [2_000] },
-    )
-    .toBe(200);
-  return url;
+/**
+ * Renders one seeded workout's en-US export now (scripts/render-export.ts, the render job's code
+ * against the server's database and media), instead of waiting behind the background lane, which
+ * renders the whole demo library after each seed; answers its HLS URL.
+ */
+async function renderNow(request: APIRequestContext, workoutId: string, apiKey: string): Promise<string> {
+  execFileSync("npx", ["tsx", "scripts/render-export.ts", workoutId, "en-US"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), PUBLIC_BASE_URL: E2E_BASE, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+  const res = await request.get(`${E2E_BASE}/v1/workouts/${workoutId}/export/video/hls_url?locale=en-US`, { headers: { "x-api-key": apiKey } });
+  expect(res.status()).toBe(200);
+  return (await res.text()).trim();
 }
 
 test("an export plays over HLS (hls.js) with its captions, and drops to a smaller rendition on a slow network", async ({ page, seed, request }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(480_000);
   const workoutId = seed.workoutIds[0]!;
-  const hlsUrl = await readyUrl(request, `/v1/workouts/${workoutId}/export/video/hls_url`, seed.apiKey);
-  const captionsUrl = await readyUrl(request, `/v1/workouts/${workoutId}/export/captions/stream_url`, seed.apiKey);
+  const hlsUrl = await renderNow(request, workoutId, seed.apiKey);
+  const captions = await request.get(`${E2E_BASE}/v1/workouts/${workoutId}/export/captions/stream_url?locale=en-US`, { headers: { "x-api-key": seed.apiKey } });
+  expect(captions.status()).toBe(200);
+  const captionsUrl = (await captions.text()).trim();
   const heights = [...(await (await request.get(hlsUrl)).text()).matchAll(/RESOLUTION=\d+x(\d+)/g)].map((m) => Number(m[1]));
   expect(heights.length).toBeGreaterThanOrEqual(3);
 
@@ -38,7 +43,7 @@ test("an export plays over HLS (hls.js) with its captions, and drops to a smalle
   page.on("request", (r) => {
     if (r.url().includes("-hls/")) fetched.push(new URL(r.url()).pathname);
   });
-  const host = await openHost(page, embedUrl(workoutId, { organizationId: seed.organizationId, apiKey: seed.apiKey, playback: "export", captions: "on" }));
+  const host = await openHost(page, embedUrl(workoutId, { organizationId: seed.organizationId, apiKey: seed.apiKey, playback: "export", captions: "on", locale: "en-US" }));
   await host.frame.getByRole("button", { name: "Start workout" }).click();
   const video = host.frame.locator("video");
   await expect(video).toHaveAttribute("data-forma-source", hlsUrl);
