@@ -55,7 +55,7 @@ try {
       const seconds = s.workSeconds ?? Math.round((s.reps ?? 10) * e.estimatedRepDurationSeconds);
       segments.push({ kind: "exercise", seconds, visual: { type: "clip" as const, key: await scaled(`seed/clips/${s.exercise}.mp4`) }, sound: null });
     } else {
-      const name = s.kind === "intro" ? "workout-intro" : s.kind === "outro" ? "workout-outro" : "promo";
+      const name = s.kind === "intro" ? "workout-intro" : s.kind === "outro" ? "workout-outro" : "promo-spot";
       const key = await scaled(`seed/video/${name}.mp4`);
       const probe = await import("../server/media/mp4").then((m) => m.readMp4Tracks(path.join(storage.root, key)));
       segments.push({ kind: s.kind, seconds: (probe?.video?.frames ?? 75) / 25, visual: { type: "clip" as const, key }, sound: null });

@@ -22,6 +22,16 @@ export function isHlsUrl(url: string): boolean {
   }
 }
 
+/**
+ * Safari (macOS, iOS) plays HLS itself, with its own rendition switching. Recent Chromium also
+ * answers canPlayType for HLS, but hls.js plays better there (bandwidth estimation we can observe,
+ * the same behaviour as every other Chromium): Chromium is recognised by `navigator.userAgentData`,
+ * which only it has.
+ */
+function playsHlsNatively(video: HTMLVideoElement): boolean {
+  return video.canPlayType("application/vnd.apple.mpegurl") !== "" && !("userAgentData" in navigator);
+}
+
 /** The URL a video element was given through attachSource (or its plain src). */
 export function currentSource(video: HTMLVideoElement): string | null {
   return video.dataset.formaSource ?? video.getAttribute("src");
@@ -40,7 +50,7 @@ function detach(video: HTMLVideoElement) {
 export function attachSource(video: HTMLVideoElement, url: string, onFatal: () => void): void {
   detach(video);
   video.dataset.formaSource = url;
-  if (!isHlsUrl(url) || video.canPlayType("application/vnd.apple.mpegurl")) {
+  if (!isHlsUrl(url) || playsHlsNatively(video)) {
     video.src = url;
     return;
   }
