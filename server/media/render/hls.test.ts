@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/server/env";
 import { signPlaylist } from "@/server/services/exports/export-hls";
 import { avcCodec, packageFiles, parseMediaPlaylist, renditionLadder } from "./hls";
 
 describe("HLS packaging helpers", () => {
+  afterEach(() => {
+    delete process.env.MEDIA_SIGNING_SECRET;
+    resetEnvCache();
+  });
+
   it("ladders three renditions at or below the export's size", () => {
     expect(renditionLadder({ width: 1280, height: 720, fps: 25 }).map((r) => `${r.format.width}x${r.format.height}`)).toEqual(["1280x720", "960x540", "640x360"]);
     expect(renditionLadder({ width: 320, height: 180, fps: 25 }).map((r) => r.name)).toEqual(["180p", "144p", "96p"]);
@@ -33,7 +39,8 @@ describe("HLS packaging helpers", () => {
   });
 
   it("signs every URI of a playlist with the playlist's own expiry", () => {
-    process.env.MEDIA_SIGNING_SECRET ??= "unit-test-secret";
+    process.env.MEDIA_SIGNING_SECRET = "unit-test-secret";
+    resetEnvCache();
     const now = 1_800_000_000_000;
     const exp = now / 1000 + 3600;
     const key = "exports/0123456789abcdef01234567/en-US-video-0123456789abcdef01234567-hls/180p/index.m3u8";
