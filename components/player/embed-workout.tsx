@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { type PlayerApiError, apiJson, asPlayerError } from "./api";
 import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
+import { useExportPlayback, wantsExportPlayback } from "./export-playback";
 import { FeedbackForm } from "./feedback-form";
 import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import { postToHost } from "./messages";
@@ -111,7 +112,11 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
     postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
   }, [music.error]);
 
-  const workout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
+  const playlistWorkout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
+  // playback=export: the rendered export over HLS with its captions, else the playlist (export-playback.ts).
+  const [exportWanted] = useState(() => typeof window !== "undefined" && wantsExportPlayback(window.location.search));
+  const exported = useExportPlayback({ enabled: exportWanted && enabled, base, apiKey, locale: params.locale, detail: detail.data?.data, firstSegmentId: playlistWorkout?.segments[0]?.id });
+  const workout = exported.workout ?? (exported.loading ? null : playlistWorkout);
   const tracks = useMemo(() => (detail.data ? playerMusic(detail.data.data, music.data) : []), [detail.data, music.data]);
 
   useHostMessages((m) => {
@@ -135,7 +140,7 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
     <div className="relative h-full w-full">
       <WorkoutPlayer
         workout={workout}
-        music={tracks}
+        music={exported.workout ? [] : tracks /* the export has its music mixed in */}
         handleRef={handle}
         onSnapshot={onSnapshot}
         immersive={immersive}

@@ -91,6 +91,7 @@ export function workoutFromGenerated(
       audio: spokenClips(asset, it.skipIntro ?? false),
       reps: repBased ? it.reps! : null,
       facts: facts(it),
+      ...(it.captions?.length ? { captions: it.captions.map((c) => ({ locale: c.locale, label: c.label, url: c.url })) } : {}),
     });
   });
   const first = segments.find((s) => s.video)?.video;

@@ -19,14 +19,19 @@ interface ApiVideo {
   thumbnail?: string | null;
   loop?: number;
 }
+interface ApiCaption {
+  locale: string;
+  label: string;
+  url: string;
+}
 interface Named {
   id: string;
   name: string;
 }
 
 type ApiSegment =
-  | { intro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string } } }
-  | { outro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string } } }
+  | { intro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string }; captions?: ApiCaption[] } }
+  | { outro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string }; captions?: ApiCaption[] } }
   | {
       exercise: {
         id: string;
@@ -40,6 +45,7 @@ type ApiSegment =
         equipment: Named[];
         intro: { audio: ApiAudio | null; video: ApiVideo };
         main: { video: ApiVideo; instructionAudio: ApiAudio[] };
+        captions?: ApiCaption[];
       };
     }
   | {
@@ -51,6 +57,7 @@ type ApiSegment =
         skipIntro: boolean;
         main: { video: ApiVideo };
         chapters?: { name: string; startTimeSec: number; endTimeSec: number }[];
+        captions?: ApiCaption[];
       };
     }
   | { multiExercise: { id: string; duration: number; name: string; main: { video: ApiVideo } } }
@@ -100,6 +107,11 @@ const cue = (a: ApiAudio, role: AudioCue["role"], at: number): AudioCue => ({
   text: a.scriptText || undefined,
 });
 
+/** `{ captions }` when the playlist gives some (the field is optional and additive). */
+function captionsOf(captions: ApiCaption[] | undefined): Pick<PlayerSegment, "captions"> {
+  return captions?.length ? { captions: captions.map((c) => ({ locale: c.locale, label: c.label, url: c.url })) } : {};
+}
+
 function exerciseFacts(e: { pace: string | null; weightLevel: string | null; rpe: number | null; amrap: boolean; equipment: Named[] }): string[] {
   const facts: string[] = [];
   if (e.amrap) facts.push("AMRAP");
@@ -126,6 +138,7 @@ function toSegment(entry: ApiSegment): PlayerSegment | null {
       audio: s.audio ? [cue(s.audio, "voiceover", 0)] : [],
       reps: null,
       facts: [],
+      ...captionsOf(s.captions),
     };
   }
   if ("exercise" in entry) {
@@ -145,6 +158,7 @@ function toSegment(entry: ApiSegment): PlayerSegment | null {
       audio,
       reps: e.reps,
       facts: exerciseFacts(e),
+      ...captionsOf(e.captions),
     };
   }
   if ("class" in entry) {
@@ -161,6 +175,7 @@ function toSegment(entry: ApiSegment): PlayerSegment | null {
       reps: null,
       facts: [],
       chapters: c.chapters?.map((ch) => ({ name: ch.name, startTimeSec: ch.startTimeSec, endTimeSec: ch.endTimeSec })),
+      ...(c.skipIntro ? {} : captionsOf(c.captions)),
     };
   }
   if ("break" in entry) {
@@ -224,9 +239,12 @@ export function workoutFromPlaylist(detail: ApiWorkoutDetail, playlist: ApiPlayl
 function withMix(s: PlayerSegment, mix: AudioMix): PlayerSegment {
   if (mix.voice && mix.clipSound) return s;
   const audio = mix.voice ? s.audio : [];
+  // Captions transcribe the voice-over: without it there is nothing to caption.
+  const captions = mix.voice ? s.captions : undefined;
   // Without its voice-over an intro plays its own sound (it was muted only for the voice track).
   const muted = !mix.clipSound || (s.video?.muted === true && (s.kind !== "intro" || audio.length > 0));
-  return { ...s, audio, video: s.video ? { ...s.video, muted } : null };
+  const { captions: _dropped, ...rest } = s;
+  return { ...rest, audio, video: s.video ? { ...s.video, muted } : null, ...(captions ? { captions } : {}) };
 }
 
 /** The music a player mixes for a workout: none for modes without music or when mixBgMusic is off. */

@@ -18,6 +18,21 @@ const GeneratedExercise = z.object({
   thumbnailUrl: z.string().nullable().optional(),
 });
 
+/**
+ * A caption track the host supplies for an instance (the receiver has no playlist to take them
+ * from): WebVTT whose cue times count from the instance's start, e.g. a segment's `captions`
+ * entry from GET /v1/workouts/{id}/playlist. Loaded as a `<track>`, so it must be on an origin the
+ * player's media may load from (Forma's /media URLs are).
+ */
+export const CaptionInput = z.object({
+  locale: z.string().min(2).max(35),
+  label: z.string().min(1).max(100),
+  url: z
+    .string()
+    .max(4000)
+    .regex(/^https?:\/\//, "captions[].url must be an http(s) URL"),
+});
+
 const GeneratedInstance = z.object({
   id: z.string(),
   kind: z.enum(["single-exercise", "singleExercise", "rest"]),
@@ -28,6 +43,7 @@ const GeneratedInstance = z.object({
   weightLevel: z.string().nullable().optional(),
   rpe: z.number().nullable().optional(),
   exercise: GeneratedExercise.nullable().optional(),
+  captions: z.array(CaptionInput).max(50).optional(),
 });
 
 /** The fields of a generate or adapt response (POST .../workouts/generate, .../adapt) the JSON receiver plays. */

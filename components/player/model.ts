@@ -35,6 +35,13 @@ export interface SegmentVideo {
   muted: boolean;
 }
 
+/** A WebVTT caption track of a segment's speech (cue times from the segment's start). */
+export interface CaptionTrack {
+  locale: string;
+  label: string;
+  url: string;
+}
+
 export interface PlayerSegment {
   /** The playlist segment id (sent as workoutSegmentId on session PATCH) or the generated instance id. */
   id: string;
@@ -50,6 +57,8 @@ export interface PlayerSegment {
   reps: number | null;
   /** Short facts shown under the name: pace, weight, RPE, equipment. */
   facts: string[];
+  /** Caption tracks of the segment's spoken cues, one per locale (playlist `captions`). */
+  captions?: CaptionTrack[];
   /** Class chapters (positions inside the video), when analysed. */
   chapters?: { name: string; startTimeSec: number; endTimeSec: number }[];
 }

@@ -2,6 +2,8 @@
 
 import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useReducer, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
+import { attachSource, currentSource, isHlsUrl, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
 import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
 
@@ -89,7 +91,7 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
 function nextClip(segments: readonly PlayerSegment[], index: number): string | null {
   for (let i = index + 1; i < segments.length; i++) {
     const v = segments[i]!.video;
-    if (v) return v.url;
+    if (v) return isHlsUrl(v.url) ? null : v.url; // a playlist is not preloaded by a bare element
   }
   return null;
 }
@@ -160,6 +162,8 @@ export function WorkoutPlayer({
 
   const segment = state.phase === "playing" ? segments[state.index] : undefined;
   const playing = state.phase === "playing" && !state.paused;
+  // --- captions (caption-tracks.tsx): tracks of the current segment, on the segment's clock ---
+  const captions = useCaptions(videoRef, workout, segment, state.elapsed);
 
   useImperativeHandle(
     handleRef,
@@ -236,9 +240,9 @@ export function WorkoutPlayer({
     }
     v.loop = segment.video.loop;
     v.muted = segment.video.muted;
-    if (v.getAttribute("src") !== segment.video.url) {
+    if (currentSource(v) !== segment.video.url) {
       setBuffering(true);
-      v.src = segment.video.url;
+      attachSource(v, segment.video.url, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
     } else {
       v.currentTime = 0;
     }
@@ -312,6 +316,9 @@ export function WorkoutPlayer({
     [],
   );
 
+  // --- HLS (use-hls-source.ts): hls.js reports fatal errors here, not on the element ---
+  const onVideoErrorRef = useRef(() => {});
+  useEffect(() => () => releaseSource(videoRef.current), []);
   const onVideoError = () => {
     if (!segment?.video) return;
     const message = "This video could not be loaded. You can skip to the next part or try again later.";
@@ -320,6 +327,7 @@ export function WorkoutPlayer({
     dispatch({ type: "PAUSE" });
     onMediaError?.({ code: "media_unavailable", message });
   };
+  onVideoErrorRef.current = onVideoError;
 
   const send = (c: PlayerCommand) => dispatch(commandAction(c));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -329,6 +337,7 @@ export function WorkoutPlayer({
     else if (e.key === "ArrowRight") send("next");
     else if (e.key === "ArrowLeft") send("prev");
     else if (e.key === "m") dispatch({ type: "TOGGLE_MUSIC" });
+    else if (e.key === "c" && captions.available) captions.toggle(); // captions
     else return;
     e.preventDefault();
   };
@@ -352,7 +361,7 @@ export function WorkoutPlayer({
       className={cn("relative flex h-full min-h-[320px] w-full flex-col overflow-hidden bg-black text-white outline-none", className)}
     >
       <div className="relative min-h-0 flex-1">
-        {/* biome-ignore lint/a11y/useMediaCaption: exercise demos are silent loops; spoken cues play separately and their names are on screen */}
+        {/* biome-ignore lint/a11y/useMediaCaption: the caption <track>s come from CaptionTracks (caption-tracks.tsx), which the rule cannot see */}
         <video
           ref={videoRef}
           playsInline
@@ -364,7 +373,9 @@ export function WorkoutPlayer({
           onEnded={() => dispatch({ type: "MEDIA_ENDED", epoch: stateRef.current.epoch })}
           onError={onVideoError}
           className={cn("absolute inset-0 h-full w-full object-contain", !showVideo && "invisible")}
-        />
+        >
+          <CaptionTracks tracks={captions.tracks} />
+        </video>
         {segment && !segment.video && segment.imageUrl ? (
           // biome-ignore lint/performance/noImgElement: media URLs are signed per request; next/image would proxy them
           <img src={segment.imageUrl} alt="" className="absolute inset-0 h-full w-full object-cover opacity-60" />
@@ -417,6 +428,8 @@ export function WorkoutPlayer({
             </div>
           </div>
         ) : null}
+
+        {state.phase === "playing" ? <CaptionOverlay text={captions.text} lang={captions.active?.locale} /> : null}
 
         {state.phase === "playing" && upcoming && !immersive ? (
           <p className="pointer-events-none absolute bottom-2 right-4 text-sm text-white/80">Up next: {upcoming.name}</p>
@@ -504,6 +517,7 @@ export function WorkoutPlayer({
                 <Icon name={state.musicOn ? "music" : "music-off"} />
               </ControlButton>
             ) : null}
+            <CaptionsControl captions={captions} />
             {onOrientationToggle ? (
               <ControlButton label="Rotate the player" onClick={onOrientationToggle}>
                 <Icon name="rotate" />

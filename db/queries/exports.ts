@@ -308,3 +308,12 @@ export function listPurgeableExports(db: Tx, args: { supersededBefore: Date; lim
 export async function deleteExportRows(db: Tx, ids: string[]): Promise<void> {
   if (ids.length) await db.delete(workoutExports).where(inArray(workoutExports.id, ids));
 }
+
+/** Script and length of spoken tracks by storage key (the export's caption sidecar). */
+export function listVoiceScripts(db: Tx, assetKeys: string[]) {
+  if (assetKeys.length === 0) return Promise.resolve([] as { assetKey: string; scriptText: string | null; durationSeconds: number | null }[]);
+  return db
+    .select({ assetKey: instructionAudio.assetKey, scriptText: instructionAudio.scriptText, durationSeconds: instructionAudio.durationSeconds })
+    .from(instructionAudio)
+    .where(inArray(instructionAudio.assetKey, assetKeys));
+}

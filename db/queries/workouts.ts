@@ -445,6 +445,8 @@ export interface PlaylistAssetRelations {
   equipmentIds: string[];
   muscles: { id: string; share: number }[];
   audio: { id: string; locale: string; type: AudioType; assetKey: string; scriptText: string | null }[];
+  /** Every scripted spoken track of the clip (all locales): what its caption tracks cover. */
+  voiced?: { locale: string; type: AudioType }[];
 }
 
 /**
@@ -502,7 +504,9 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
           coalesce((select json_agg(json_build_object('id', t.id, 'locale', t.locale, 'type', t.type, 'assetKey', t.asset_key, 'scriptText', t.script_text))
                     from (select distinct on (ia.type) ia.* from instruction_audio ia where ia.video_asset_id = clip.id
                           order by ia.type, case when ia.locale = ${locale}::text then 0 when lower(split_part(ia.locale, '-', 1)) = ${lang}::text then 1
-                            when ia.locale = 'en-US' then 2 when ia.locale = 'en-GB' then 3 when ia.locale = 'en-AU' then 4 else 5 end, ia.locale) t), '[]') as audio
+                            when ia.locale = 'en-US' then 2 when ia.locale = 'en-GB' then 3 when ia.locale = 'en-AU' then 4 else 5 end, ia.locale) t), '[]') as audio,
+          coalesce((select json_agg(json_build_object('locale', ia.locale, 'type', ia.type) order by ia.locale, ia.type)
+                    from instruction_audio ia where ia.video_asset_id = clip.id and coalesce(ia.script_text, '') <> ''), '[]') as voiced
         from clip) r) as relations
     from workouts w
     where w.id = ${workoutId}::text
@@ -510,7 +514,7 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
   );
   if (!row) return null;
   const relations = new Map<string, PlaylistAssetRelations>();
-  for (const r of row.relations) relations.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [] });
+  for (const r of row.relations) relations.set(r.id, { id: r.id, equipmentIds: r.equipment_ids ?? [], muscles: r.muscles ?? [], audio: r.audio ?? [], voiced: r.voiced ?? [] });
   return {
     organizationId: row.organization_id,
     status: row.status,

@@ -712,6 +712,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workouts/{workoutId}/export/captions/stream_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Presigned URL of the video export's WebVTT captions
+         * @description The caption sidecar of the video export that `export/video/stream_url` answers for the same `locale` (same rule: without `locale` the most recently finished export of any locale, with `locale` exactly that locale): the workout's voice-over and cues, timed as they are spoken in the export, as WebVTT (`text/vtt`, starts with `WEBVTT`). Add it to a `<video>` as `<track kind="captions">` or upload it beside the MP4. 404 while the video export is missing or still rendering, and when nothing with a script is spoken in it.
+         *
+         *     Rate-limit weight: 10x.
+         */
+        get: operations["WorkoutsApi_getCaptionsExportStreamUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/groups/{groupId}": {
         parameters: {
             query?: never;
@@ -790,6 +812,28 @@ export interface paths {
          *     Rate-limit weight: 1x.
          */
         get: operations["VideoAssetsApi_getVideoAssetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workouts/{workoutId}/export/video/hls_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Presigned URL of the video export as adaptive HLS
+         * @description The video export that `export/video/stream_url` answers for the same `locale` (same rule), packaged as HLS: one master playlist (`application/vnd.apple.mpegurl`) over three H.264 video renditions (the export's own size and two smaller ones, e.g. 720p, 540p and 360p) and one AAC audio rendition, in fMP4 (CMAF) segments of about 4 seconds with aligned keyframes. Every playlist and segment URI inside is a signed URL that expires with the master's URL, so only this one URL has to be handed to a player (Safari plays it natively, other browsers through a library such as hls.js). 404 while the video export is missing or still rendering, and for an export rendered before HLS packaging existed (until it is rendered again).
+         *
+         *     Rate-limit weight: 10x.
+         */
+        get: operations["WorkoutsApi_getVideoExportHlsUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4746,6 +4790,8 @@ export interface components {
                     /** @description Presigned URL, valid for about 7 days; not durable. */
                     url: string;
                 };
+                /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
+                captions?: components["schemas"]["CaptionTrack"][];
             };
         } | {
             exercise: {
@@ -4778,6 +4824,8 @@ export interface components {
                     video: components["schemas"]["MediaVideo"];
                     instructionAudio: components["schemas"]["MediaAudio"][];
                 };
+                /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
+                captions?: components["schemas"]["CaptionTrack"][];
             };
         } | {
             multiExercise: {
@@ -4845,6 +4893,8 @@ export interface components {
                         name: string;
                     }[];
                 }[];
+                /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
+                captions?: components["schemas"]["CaptionTrack"][];
             };
         } | {
             promo: {
@@ -4895,7 +4945,24 @@ export interface components {
                     /** @description Presigned URL, valid for about 7 days; not durable. */
                     url: string;
                 };
+                /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
+                captions?: components["schemas"]["CaptionTrack"][];
             };
+        };
+        /** @description A WebVTT caption track of a segment's spoken instructions in one locale. */
+        CaptionTrack: {
+            /**
+             * @description BCP-47 locale of the spoken track the captions transcribe.
+             * @example de-DE
+             */
+            locale: string;
+            /**
+             * @description The locale's name in its own language, for a caption menu.
+             * @example Deutsch (Deutschland)
+             */
+            label: string;
+            /** @description Presigned WebVTT URL (`text/vtt`, starts with `WEBVTT`), valid for about 7 days; cue times count from the segment's start. */
+            url: string;
         };
         ExerciseGroupExerciseList: {
             data: components["schemas"]["ExerciseGroupExercise"][];
@@ -11693,6 +11760,142 @@ export interface operations {
             };
         };
     };
+    WorkoutsApi_getCaptionsExportStreamUrl: {
+        parameters: {
+            query?: {
+                /** @description Exact locale of the export (aliases no and no-NO mean nb-NO). Unsupported locales are 404, never English. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                workoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One presigned WebVTT URL (about 7 days). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     OrganizationGroupsApi_getExerciseGroup: {
         parameters: {
             query?: {
@@ -12138,6 +12341,142 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["VideoAssetDetail"];
                     };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    WorkoutsApi_getVideoExportHlsUrl: {
+        parameters: {
+            query?: {
+                /** @description Exact locale of the export (aliases no and no-NO mean nb-NO). Unsupported locales are 404, never English. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                workoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One presigned URL of the master .m3u8 (about 7 days). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */

@@ -3,6 +3,7 @@
  * response. Players seek in progressive MP4/M4A with Range requests, so 206 handling, ETags and
  * HEAD have to be right for scrubbing and for Safari, which probes with `bytes=0-1`.
  */
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ApiRequest } from "@/server/http/direct-request";
 import { ApiError, type ErrorCode, errorResponse } from "@/server/api/errors";
@@ -18,6 +19,17 @@ export interface ServeMediaOptions {
   storage?: MediaStorage;
   /** Milliseconds since the epoch; injectable for tests. */
   now?: number;
+  /**
+   * Media made on request rather than stored (caption tracks, HLS playlists with signed URLs):
+   * `undefined` = not such a key, serve from storage; `null` = such a key, but nothing there (404).
+   * Runs after the signature check; `exp` is the URL's expiry (unix seconds) for URLs inside.
+   */
+  generate?: (key: string, ctx: { exp: number; storage: MediaStorage }) => Promise<GeneratedMedia | null | undefined>;
+}
+
+export interface GeneratedMedia {
+  body: string;
+  contentType: string;
 }
 
 const PUBLIC_MAX_AGE_SECONDS = 86_400;
@@ -55,6 +67,12 @@ async function serveStored(request: ApiRequest, key: string, opts: ServeMediaOpt
   }
 
   const storage = opts.storage ?? getMediaStorage();
+  if (opts.generate && opts.requireSignature) {
+    const exp = Number(new URL(request.url).searchParams.get("exp"));
+    const made = await opts.generate(key, { exp, storage });
+    if (made === null) return mediaError("NotFound", "Media not found");
+    if (made) return generatedResponse(request, made, cacheControl);
+  }
   const info = await storage.stat(key);
   if (!info) return mediaError("NotFound", "Media not found");
 
@@ -94,6 +112,24 @@ async function serveStored(request: ApiRequest, key: string, opts: ServeMediaOpt
 
   const body = await storage.read(key, range ?? undefined);
   return new Response(toWebStream(body), { status, headers });
+}
+
+/** A made body: whole (small text), with an ETag of its content so revalidation costs no transfer. */
+function generatedResponse(request: ApiRequest, made: GeneratedMedia, cacheControl: string): Response {
+  const bytes = Buffer.from(made.body, "utf8");
+  const etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
+  const headers = new Headers({
+    "Content-Type": made.contentType,
+    "Cache-Control": cacheControl,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "Content-Length, ETag",
+    "Content-Length": String(bytes.length),
+  });
+  if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  return new Response(bytes, { status: 200, headers });
 }
 
 function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {

@@ -77,6 +77,8 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   ".webp": "image/webp",
   ".json": "application/json",
   ".vtt": "text/vtt",
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".m4s": "video/iso.segment",
 };
 
 export function contentTypeForKey(key: string): string | undefined {

@@ -164,7 +164,7 @@ function create(): FormaMetrics {
     }),
     renderDuration: new client.Histogram({
       name: "forma_render_duration_seconds",
-      help: "Media renders: kind export (one workout locale's video and audio) or drop (one aspect ratio's variants and cover), outcome ok or failed.",
+      help: "Media renders: kind export (one workout locale's video and audio), hls (its HLS renditions and packaging, part of the export) or drop (one aspect ratio's variants and cover), outcome ok or failed.",
       labelNames: ["kind", "outcome"],
       buckets: LONG_BUCKETS,
       registers: [registry],
@@ -285,7 +285,7 @@ export function metrics(): FormaMetrics {
 export const METRICS_CONTENT_TYPE = client.Registry.PROMETHEUS_CONTENT_TYPE;
 
 /** Runs `fn` and records its duration in the render histogram. */
-export async function timeRender<T>(kind: "export" | "drop", fn: () => Promise<T>, failed?: (result: T) => boolean): Promise<T> {
+export async function timeRender<T>(kind: "export" | "drop" | "hls", fn: () => Promise<T>, failed?: (result: T) => boolean): Promise<T> {
   const end = metrics().renderDuration.startTimer({ kind });
   try {
     const result = await fn();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { z } from "zod";
 import { ControlAction, EmbedInit, HostControl, HostImmersive, OrientationToggle, PlaybackState, PlayerErrorMessage, PlayerReady, WorkoutFinished } from "@/components/player/messages";
 import { publicBaseUrl } from "@/server/env";
+import { CaptionsAndStreaming } from "./captions-and-streaming";
 
 export const metadata: Metadata = { title: "Embedding players and hosted pages · Forma" };
 export const dynamic = "force-dynamic";
@@ -84,6 +85,8 @@ export default function EmbedDocsPage() {
           <li>Keyboard: Space pauses and resumes, the arrow keys move between parts, M switches the music (music off pauses it); every control is also a named button.</li>
         </ul>
       </section>
+
+      <CaptionsAndStreaming />
 
       <section className="card">
         <h2>Messages</h2>

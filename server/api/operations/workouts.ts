@@ -128,11 +128,26 @@ export const Workout = z
   })
   .meta({ id: "Workout", description: "A workspace workout, localized when `locale` is given." });
 
+export const CaptionTrack = z
+  .object({
+    locale: z.string().meta({ description: "BCP-47 locale of the spoken track the captions transcribe.", example: "de-DE" }),
+    label: z.string().meta({ description: "The locale's name in its own language, for a caption menu.", example: "Deutsch (Deutschland)" }),
+    url: SignedUrl.meta({ description: "Presigned WebVTT URL (`text/vtt`, starts with `WEBVTT`), valid for about 7 days; cue times count from the segment's start." }),
+  })
+  .meta({ id: "CaptionTrack", description: "A WebVTT caption track of a segment's spoken instructions in one locale." });
+const Captions = z
+  .array(CaptionTrack)
+  .optional()
+  .meta({
+    description:
+      "Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it.",
+  });
+
 const Named = z.array(IdName);
 const segmentBase = { id: z.string(), duration: z.number().meta({ description: "Seconds." }) };
 
-const IntroSegment = z.object({ kind: z.literal("workout-intro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }) });
-const OutroSegment = z.object({ kind: z.literal("workout-outro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }) });
+const IntroSegment = z.object({ kind: z.literal("workout-intro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }), captions: Captions });
+const OutroSegment = z.object({ kind: z.literal("workout-outro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }), captions: Captions });
 const ExerciseSegment = z.object({
   kind: z.literal("exercise"),
   ...segmentBase,
@@ -147,6 +162,7 @@ const ExerciseSegment = z.object({
   muscleGroups: Named,
   intro: z.object({ audio: MediaAudio.nullable(), video: MediaVideo }),
   main: z.object({ video: MediaVideo, instructionAudio: z.array(MediaAudio) }),
+  captions: Captions,
 });
 const Chapter = z.object({ name: z.string(), startTimeSec: z.number(), endTimeSec: z.number(), equipment: Named, muscleGroups: Named });
 const ClassSegment = z.object({
@@ -160,6 +176,7 @@ const ClassSegment = z.object({
   skipIntro: z.boolean(),
   main: z.object({ video: MediaVideo }),
   chapters: z.array(Chapter).optional().meta({ description: "Only when chapter analysis has run; otherwise play the class as one segment." }),
+  captions: Captions,
 });
 const MultiExerciseSegment = z.object({
   kind: z.literal("multi-exercise"),
@@ -288,6 +305,38 @@ export const getVideoExportStreamUrl = defineOperation({
   params: WorkoutParams,
   query: ExportQuery,
   success: { status: 200, description: "One presigned MP4 URL (about 7 days).", contentType: "text/plain" },
+  errors: [403, 404],
+});
+
+export const getVideoExportHlsUrl = defineOperation({
+  operationId: "WorkoutsApi_getVideoExportHlsUrl",
+  method: "get",
+  path: "/v1/workouts/{workoutId}/export/video/hls_url",
+  tag: "Workouts",
+  summary: "Presigned URL of the video export as adaptive HLS",
+  description:
+    "The video export that `export/video/stream_url` answers for the same `locale` (same rule), packaged as HLS: one master playlist (`application/vnd.apple.mpegurl`) over three H.264 video renditions (the export's own size and two smaller ones, e.g. 720p, 540p and 360p) and one AAC audio rendition, in fMP4 (CMAF) segments of about 4 seconds with aligned keyframes. Every playlist and segment URI inside is a signed URL that expires with the master's URL, so only this one URL has to be handed to a player (Safari plays it natively, other browsers through a library such as hls.js). 404 while the video export is missing or still rendering, and for an export rendered before HLS packaging existed (until it is rendered again).",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: WorkoutParams,
+  query: ExportQuery,
+  success: { status: 200, description: "One presigned URL of the master .m3u8 (about 7 days).", contentType: "text/plain" },
+  errors: [403, 404],
+});
+
+export const getCaptionsExportStreamUrl = defineOperation({
+  operationId: "WorkoutsApi_getCaptionsExportStreamUrl",
+  method: "get",
+  path: "/v1/workouts/{workoutId}/export/captions/stream_url",
+  tag: "Workouts",
+  summary: "Presigned URL of the video export's WebVTT captions",
+  description:
+    "The caption sidecar of the video export that `export/video/stream_url` answers for the same `locale` (same rule: without `locale` the most recently finished export of any locale, with `locale` exactly that locale): the workout's voice-over and cues, timed as they are spoken in the export, as WebVTT (`text/vtt`, starts with `WEBVTT`). Add it to a `<video>` as `<track kind=\"captions\">` or upload it beside the MP4. 404 while the video export is missing or still rendering, and when nothing with a script is spoken in it.",
+  auth: ["X-Api-Key"],
+  weight: 10,
+  params: WorkoutParams,
+  query: ExportQuery,
+  success: { status: 200, description: "One presigned WebVTT URL (about 7 days).", contentType: "text/plain" },
   errors: [403, 404],
 });
 

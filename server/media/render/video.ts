@@ -188,23 +188,33 @@ const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
  * pieces, so the locales of one workout (and equal workouts) share it.
  */
 export async function buildVideo(plan: VideoPlan): Promise<string> {
+  const files = await timelineFiles(plan);
+  return joinPieces(files, `video-${digest(formatId(plan.format), ...files)}.mp4`, plan.frames, plan.nice);
+}
+
+/** The file of every piece of the timeline in order (prefixes encoded once, cached). */
+export async function timelineFiles(plan: VideoPlan): Promise<string[]> {
   const avcC = await formatAvcC(plan.format);
   const pieces = plan.timeline.flatMap((s) => s.pieces);
   const prefixes = new Map<string, string>();
   const partial = [...new Map(pieces.filter((p) => !p.whole).map((p) => [`${p.base}#${p.frames}`, p])).values()];
   await inPool(partial, 2, async (p) => prefixes.set(`${p.base}#${p.frames}`, await prefixFile(plan, p, avcC)));
-  const files = pieces.map((p) => (p.whole ? plan.bases.get(p.base)!.file : prefixes.get(`${p.base}#${p.frames}`)!));
-  const out = await cachePath("timelines", `video-${digest(formatId(plan.format), ...files)}.mp4`);
+  return pieces.map((p) => (p.whole ? plan.bases.get(p.base)!.file : prefixes.get(`${p.base}#${p.frames}`)!));
+}
+
+/** Joins pieces of one format by stream copy into a cached video-only MP4 of `frames` frames. */
+export async function joinPieces(files: readonly string[], name: string, frames: number, nice: number): Promise<string> {
+  const out = await cachePath("timelines", name);
   return cached(out, async (tmp) => {
     const list = `${tmp}.txt`;
     await writeFile(list, `ffconcat version 1.0\n${files.map((f) => `file ${quote(f)}`).join("\n")}\n`);
     try {
-      await runFfmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:v:0", "-c", "copy", "-f", "mp4", tmp], { nice: plan.nice });
+      await runFfmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:v:0", "-c", "copy", "-f", "mp4", tmp], { nice });
     } finally {
       await rm(list, { force: true });
     }
     const v = (await readMp4Tracks(tmp))?.video;
-    if (v?.frames !== plan.frames) throw new Error(`the joined video has ${v?.frames ?? 0} frames, the timeline ${plan.frames}`);
+    if (v?.frames !== frames) throw new Error(`the joined video has ${v?.frames ?? 0} frames, the timeline ${frames}`);
   });
 }
 

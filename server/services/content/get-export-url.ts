@@ -4,6 +4,9 @@ import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/api/locale";
 import { signMediaUrl } from "@/server/media/signing";
+import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
+import { exportCaptionsKey } from "@/server/services/captions/export-captions";
+import { exportHlsPrefix, masterKey } from "@/server/services/exports/export-hls";
 import { loadExportPlan, resolveExportLocale } from "@/server/services/exports/export-plan";
 import { findReadableWorkout } from "./get-workout";
 
@@ -31,11 +34,40 @@ export function selectExport<T extends ExportRow>(kind: "video" | "audio", rows:
  * version is rendered, never the previous one (whose signed URLs keep working until they expire).
  */
 export async function getExportUrl(db: Db, caller: Caller, workoutId: string, kind: "video" | "audio", locale: string | undefined): Promise<string> {
+  return signMediaUrl(await currentExportKey(db, caller, workoutId, kind, locale));
+}
+
+/**
+ * The signed URL of the caption sidecar (WebVTT) of the video export that stream_url would
+ * answer (same locale rule); 404 while that export is not ready, and for an export with nothing
+ * spoken to caption (no voice-over, or none with a script).
+ */
+export async function getExportCaptionsUrl(db: Db, caller: Caller, workoutId: string, locale: string | undefined, storage: MediaStorage = getMediaStorage()): Promise<string> {
+  const videoKey = await currentExportKey(db, caller, workoutId, "video", locale, "captions");
+  const key = exportCaptionsKey(videoKey);
+  if (!(await storage.exists(key))) throw notFound("This export has no captions: nothing with a script is spoken in it.");
+  return signMediaUrl(key);
+}
+
+/**
+ * The signed URL of the HLS master playlist of the video export that stream_url would answer
+ * (same locale rule); 404 while that export is not ready or has no package (rendered before HLS).
+ * Every URI inside is signed when the playlists are served, with this URL's expiry.
+ */
+export async function getExportHlsUrl(db: Db, caller: Caller, workoutId: string, locale: string | undefined, storage: MediaStorage = getMediaStorage()): Promise<string> {
+  const videoKey = await currentExportKey(db, caller, workoutId, "video", locale, "HLS");
+  const key = masterKey(exportHlsPrefix(videoKey));
+  if (!(await storage.exists(key))) throw notFound("This export has no HLS package yet: it is packaged when the export is next rendered.");
+  return signMediaUrl(key);
+}
+
+/** The storage key of the current, ready export a request selects; 404 while there is none. */
+async function currentExportKey(db: Db, caller: Caller, workoutId: string, kind: "video" | "audio", locale: string | undefined, noun: string = kind): Promise<string> {
   const workout = await findReadableWorkout(db, caller, workoutId);
   let requested: Locale | undefined;
   if (locale !== undefined) {
     const resolved = resolveExportLocale(locale);
-    if (!resolved) throw notFound(`No ${kind} export exists for locale ${locale}.`);
+    if (!resolved) throw notFound(`No ${noun} export exists for locale ${locale}.`);
     requested = resolved;
   }
   const preferred = resolveExportLocale(workout.trainerPreferredLocale ?? "") ?? DEFAULT_LOCALE;
@@ -44,7 +76,7 @@ export async function getExportUrl(db: Db, caller: Caller, workoutId: string, ki
   const current = ready.filter((r) => versions[r.locale] === r.version);
   const chosen = selectExport(kind, current, requested, preferred);
   if (!chosen?.assetKey) {
-    throw notFound(requested ? `The ${kind} export for ${requested} is not rendered yet.` : `The ${kind} export of this workout is not rendered yet.`);
+    throw notFound(requested ? `The ${noun} export for ${requested} is not rendered yet.` : `The ${noun} export of this workout is not rendered yet.`);
   }
-  return signMediaUrl(chosen.assetKey);
+  return chosen.assetKey;
 }

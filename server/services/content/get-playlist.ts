@@ -8,6 +8,7 @@ import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, s
 import { VersionedCache } from "./list-cache";
 import { musclesByShare, namedList } from "./reference";
 import type { ReferenceIndex } from "@/server/ai/types";
+import { type CaptionRole, type CaptionTrackRef, segmentCaptions } from "@/server/services/captions/clip-captions";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 
 type Named = { id: string; name: string };
@@ -27,9 +28,12 @@ interface ChapterData {
   equipment: Named[];
   muscleGroups: Named[];
 }
-type VoiceSegment = SegmentBase & { audio: AudioObject | null; video: { url: string } };
+/** Caption tracks of the segment's spoken instructions, per locale (only when there are some). */
+type Captioned = { captions?: CaptionTrackRef[] };
+type VoiceSegment = SegmentBase & Captioned & { audio: AudioObject | null; video: { url: string } };
 type ExerciseData = SegmentBase &
-  Facets & {
+  Facets &
+  Captioned & {
     kind: "exercise";
     exerciseId: string;
     name: string;
@@ -42,7 +46,8 @@ type ExerciseData = SegmentBase &
     main: { video: VideoObject; instructionAudio: AudioObject[] };
   };
 type ClassData = SegmentBase &
-  Facets & {
+  Facets &
+  Captioned & {
     kind: "class";
     exerciseId: string;
     name: string;
@@ -104,6 +109,12 @@ function facetsOf(ctx: Ctx, assetIds: string[], extra?: { equipmentIds: string[]
   return { equipment: namedList(ctx.ref.equipmentById, equipmentIds, ctx.locale), muscleGroups: musclesByShare(ctx.ref, muscles, ctx.locale) };
 }
 
+/** `{ captions }` for a segment whose clip has scripted speech of the role, else nothing (the field is additive). */
+function captionsOf(ctx: Ctx, assetId: string, role: CaptionRole): Captioned {
+  const captions = segmentCaptions(assetId, role, (ctx.relations.get(assetId) ?? NO_RELATIONS).voiced ?? []);
+  return captions.length ? { captions } : {};
+}
+
 function track(ctx: Ctx, assetId: string | null, type: Parameters<typeof pickTrack>[1]): AudioObject | null {
   if (!assetId) return null;
   const t = pickTrack((ctx.relations.get(assetId) ?? NO_RELATIONS).audio, type, ctx.locale);
@@ -143,6 +154,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           duration: fileSeconds(row),
           audio: track(ctx, row.videoAssetId, "workoutIntro"),
           video: { url: signedUrl(clip.assetVideoKey)! },
+          ...captionsOf(ctx, row.videoAssetId, "intro"),
         },
       };
     case "outro":
@@ -153,6 +165,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           duration: fileSeconds(row),
           audio: track(ctx, row.videoAssetId, "workoutOutro"),
           video: { url: signedUrl(clip.assetVideoKey)! },
+          ...captionsOf(ctx, row.videoAssetId, "outro"),
         },
       };
     case "exercise": {
@@ -172,6 +185,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           ...facetsOf(ctx, [row.videoAssetId]),
           intro: { audio: track(ctx, row.videoAssetId, "exerciseCue"), video: clipVideo(clip, -1) },
           main: { video: clipVideo(clip, -1), instructionAudio: instruction ? [audioObject(instruction)] : [] },
+          ...captionsOf(ctx, row.videoAssetId, "exercise"),
         },
       };
     }
@@ -199,6 +213,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
                 })),
               }
             : {}),
+          ...(row.skipIntro ? {} : captionsOf(ctx, row.videoAssetId, "class")),
         },
       };
     }

@@ -342,8 +342,11 @@ describe("GET /v1/workouts/{workoutId}/playlist", () => {
       .find((s) => s.kind === "class" && s.chapters) as { name: Record<string, string> };
     expect(all.filter((s) => s.class).map((s) => s.class.name)).toContain(seedClass.name["es-ES"]);
     expect(Object.keys(ex).sort()).toEqual(
-      ["amrap", "duration", "equipment", "exerciseId", "id", "intro", "kind", "main", "muscleGroups", "name", "pace", "reps", "rpe", "weightLevel"].sort(),
+      ["amrap", "captions", "duration", "equipment", "exerciseId", "id", "intro", "kind", "main", "muscleGroups", "name", "pace", "reps", "rpe", "weightLevel"].sort(),
     );
+    // Additive: one signed WebVTT track per locale the clip is voiced in (captions.int.test.ts times them).
+    expect(ex.captions.map((c: { locale: string }) => c.locale)).toContain("es-ES");
+    for (const c of ex.captions) expect(c.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/captions\/clips\/[0-9a-f]{24}\/exercise\/[A-Za-z-]+\.vtt\?exp=\d+&sig=[\w-]+$/);
     expect(ex.kind).toBe("exercise");
     expect(ex.main.video.loop).toBe(-1);
     expectSigned(ex.main.video.url);

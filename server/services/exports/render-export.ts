@@ -12,7 +12,9 @@ import { localSource } from "@/server/media/render/cache";
 import { BACKGROUND_NICE, buildVideo, muxExport, planVideo } from "@/server/media/render/video";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { readStoredStream } from "@/server/media/stored-streams";
+import { exportCaptionsKey, exportCaptionsVtt } from "@/server/services/captions/export-captions";
 import { type ExportPlan, loadExportPlan } from "./export-plan";
+import { copyExportHls, exportHlsPrefix, storeExportHls } from "./export-hls";
 import { timeRender } from "@/server/observability/metrics";
 
 /** How long a claim holds before another worker may take the render over (extended between stages). */
@@ -74,8 +76,17 @@ export async function renderExportLocale(
   if (!claims.audio && !claims.video) return { ...outcome, ms: Date.now() - started };
 
   const stored: string[] = [];
+  // Files stored with a kind's main file (the video's captions and HLS package): dropped with it.
+  const companionsOf = (key: string) => stored.filter((k) => k === exportCaptionsKey(key) || k.startsWith(`${exportHlsPrefix(key)}/`));
   const finish = async (kind: ExportKind, key: string, bytes: number, durationSeconds: number, how: "rendered" | "reused") => {
     const claim = claims[kind]!;
+    // The video's caption sidecar is stored first, so a ready video always has its captions.
+    const sidecar = kind === "video" ? await exportCaptionsVtt(db, plan.common.segments, plan.voices[locale] ?? []) : null;
+    const captionsKey = exportCaptionsKey(key);
+    if (sidecar) {
+      stored.push(captionsKey);
+      await storage.put(captionsKey, Buffer.from(sidecar, "utf8"), "text/vtt");
+    }
     // The row becomes ready and the workspace's webhooks hear of it (workout.export.ready) in one transaction.
     const completed = await db.transaction(async (tx) => {
       if (!(await completeExport(tx, claim, { assetKey: key, bytes, durationSeconds }))) return false;
@@ -88,10 +99,10 @@ export async function renderExportLocale(
     });
     if (!completed) {
       // The claim was taken over (it outlived its lease): the other worker's file wins.
-      await storage.delete(key).catch(() => {});
+      for (const k of [key, ...companionsOf(key)]) await storage.delete(k).catch(() => {});
       throw new Error(`lost the claim on the ${kind} export of ${plan.workoutId} ${locale}`);
     }
-    stored.splice(stored.indexOf(key), 1);
+    for (const done of [key, ...companionsOf(key)]) stored.splice(stored.indexOf(done), 1);
     delete claims[kind];
     outcome[kind] = how;
   };
@@ -106,6 +117,8 @@ export async function renderExportLocale(
       const key = exportAssetKey(plan.workoutId, locale, kind, claim.id);
       stored.push(key);
       const bytes = await copyStored(storage, same.assetKey, key, kind);
+      // The equal export's HLS package comes along (an export from before HLS has none: hls_url then answers 404).
+      if (kind === "video") stored.push(...(await copyExportHls(storage, exportHlsPrefix(same.assetKey), exportHlsPrefix(key))));
       await finish(kind, key, bytes, same.durationSeconds ?? plan.seconds, "reused");
     }
     if (!claims.audio && !claims.video) return { ...outcome, ms: Date.now() - started };
@@ -140,6 +153,8 @@ export async function renderExportLocale(
       await muxExport(await picture, sound, file, nice);
       const key = exportAssetKey(plan.workoutId, locale, "video", claims.video.id);
       stored.push(key);
+      // The adaptive package: renditions from the same pieces, the same sound, stored before the row is ready.
+      await storeExportHls(storage, video, sound, work, exportHlsPrefix(key), stored);
       await finish("video", key, await store(storage, file, key, "video"), seconds, "rendered");
     }
     outcome.ms = Date.now() - started;

@@ -1,4 +1,6 @@
 import type { Db } from "@/db/client";
+import { exportCaptionsKey } from "@/server/services/captions/export-captions";
+import { exportHlsPrefix, storedHlsKeys } from "./export-hls";
 import { countExportRequestsInFlight, deleteExportRows, listPurgeableExports, listWorkoutsDueForExport, markExportsRequested } from "@/db/queries/exports";
 import { log } from "@/server/api/log";
 import type { JobIo } from "@/server/jobs/types";
@@ -48,7 +50,12 @@ export async function sweepWorkoutExports(db: Db, io: JobIo, storage: MediaStora
     // A superseded file stays while URLs signed for it may still be used (about 7 days), plus a day.
     const before = new Date(Date.now() - (DEFAULT_MEDIA_URL_TTL_SECONDS + 24 * 3600) * 1000);
     const rows = await listPurgeableExports(db, { supersededBefore: before, limit: 200 });
-    for (const r of rows) if (r.assetKey) await storage.delete(r.assetKey);
+    for (const r of rows) {
+      if (!r.assetKey) continue;
+      // A video's caption sidecar and HLS package go with it.
+      const companions = r.assetKey.endsWith(".mp4") ? [exportCaptionsKey(r.assetKey), ...(await storedHlsKeys(storage, exportHlsPrefix(r.assetKey)))] : [];
+      for (const key of [...companions, r.assetKey]) await storage.delete(key);
+    }
     await deleteExportRows(
       db,
       rows.map((r) => r.id),
