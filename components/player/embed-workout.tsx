@@ -5,7 +5,7 @@ import { audioMixOf } from "@/lib/audio-mix";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { type PlayerApiError, apiJson, asPlayerError } from "./api";
-import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
+import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, tokenNamesMember, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
 import { FeedbackForm } from "./feedback-form";
 import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import { postToHost } from "./messages";
@@ -45,26 +45,29 @@ function EmbedWorkoutInner() {
 }
 
 function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedParams }) {
-  const apiKey = params.apiKey ?? "";
+  // An embed token replaces the key (it is sent as a Bearer token); the key keeps working as before.
+  const token = params.apiKey ? undefined : params.token || undefined;
+  const apiKey = token ? undefined : (params.apiKey ?? "");
+  const cred = useMemo(() => (token ? { token } : { apiKey }), [token, apiKey]);
   const locale = params.locale ? `?locale=${encodeURIComponent(params.locale)}` : "";
-  const enabled = apiKey.length > 0;
+  const enabled = Boolean(token) || (apiKey ?? "").length > 0;
   const base = `/v1/workouts/${encodeURIComponent(workoutId)}`;
 
   const detail = useQuery({
     queryKey: ["embed", workoutId, "detail", params.locale],
-    queryFn: () => apiJson<{ data: ApiWorkoutDetail & { organizationId: string } }>(`${base}${locale}`, { apiKey, what: "This workout" }),
+    queryFn: () => apiJson<{ data: ApiWorkoutDetail & { organizationId: string } }>(`${base}${locale}`, { ...cred, what: "This workout" }),
     enabled,
     retry: noRetryOn4xx,
   });
   const playlist = useQuery({
     queryKey: ["embed", workoutId, "playlist", params.locale],
-    queryFn: () => apiJson<ApiPlaylist>(`${base}/playlist${locale}`, { apiKey, what: "This workout" }),
+    queryFn: () => apiJson<ApiPlaylist>(`${base}/playlist${locale}`, { ...cred, what: "This workout" }),
     enabled,
     retry: noRetryOn4xx,
   });
   const music = useQuery({
     queryKey: ["embed", workoutId, "music"],
-    queryFn: () => apiJson<ApiMusic>(`${base}/music`, { apiKey, what: "The workout's music" }),
+    queryFn: () => apiJson<ApiMusic>(`${base}/music`, { ...cred, what: "The workout's music" }),
     enabled: enabled && detail.data !== undefined && audioMixOf(detail.data.data.videoAudioMode, detail.data.data.mixBgMusic !== false).music,
     retry: noRetryOn4xx,
   });
@@ -89,10 +92,10 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
 
   const sessionApi = useMemo(
     () =>
-      sessionsWanted(params) && enabled
-        ? v1SessionApi({ apiKey, workoutId, organizationId: params.organizationId ?? undefined, endUserId: params.endUserId ?? undefined, locale: params.locale ?? undefined })
+      (token ? params.sessionMode?.trim().toLowerCase() !== "off" && tokenNamesMember(token) : sessionsWanted(params)) && enabled
+        ? v1SessionApi({ ...cred, workoutId, organizationId: params.organizationId ?? undefined, endUserId: token ? undefined : (params.endUserId ?? undefined), locale: params.locale ?? undefined })
         : null,
-    [params, enabled, apiKey, workoutId],
+    [params, enabled, cred, token, workoutId],
   );
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const onSessionError = useCallback((e: PlayerApiError) => {

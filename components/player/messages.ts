@@ -94,7 +94,7 @@ export const WorkoutFinished = z.object({
 /** Something went wrong; the player also shows `message` to the member. */
 export const PlayerErrorMessage = z.object({
   type: z.literal("FORMA_ERROR"),
-  code: z.enum(["top_level", "invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "media_unavailable", "network", "invalid_message", "server_error"]),
+  code: z.enum(["top_level", "invalid_request", "unauthorized", "token_expired", "token_revoked", "forbidden", "not_found", "rate_limited", "media_unavailable", "network", "invalid_message", "server_error"]),
   message: z.string(),
   status: z.number().int().optional(),
   retryAfterSeconds: z.number().optional(),

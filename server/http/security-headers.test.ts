@@ -48,4 +48,14 @@ describe("security headers", () => {
     expect(s.forApi(false)["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     expect(new SecurityHeaders({ development: true }).pagePolicy("/", nonce)).toContain(`'nonce-${nonce}' 'unsafe-eval'`);
   });
+
+  it("frames a player opened with an embed token only by the token's origins, and nothing else by them", () => {
+    const s = new SecurityHeaders({ embedFrameAncestors: "https://partner.example" });
+    const origins = ["https://a.example", "http://localhost:4000"];
+    const player = s.forPage("/embed/workout/0123456789abcdef01234567", newNonce(), false, origins)["content-security-policy"]!;
+    expect(player).toMatch(/; frame-ancestors https:\/\/a\.example http:\/\/localhost:4000$/);
+    expect(player).not.toContain("partner.example");
+    expect(player).toContain("frame-src 'none'");
+    expect(s.forPage("/workouts", newNonce(), false, origins)["content-security-policy"]).toMatch(/frame-ancestors 'none'$/);
+  });
 });
