@@ -11,6 +11,7 @@ import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, wo
 import { postToHost } from "./messages";
 import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
 import { v1SessionApi } from "./session-api";
+import { useHostEvents } from "./use-host-events";
 import { useSessionTracker } from "./use-session-tracker";
 
 /**
@@ -123,12 +124,14 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   });
 
   const report = usePlaybackReporter();
+  const events = useHostEvents(workout?.segments ?? null);
   const onSnapshot = useCallback(
     (s: PlayerSnapshot) => {
       tracker.track(s);
       report(s, tracker.sessionId);
+      events(s, tracker.sessionId);
     },
-    [tracker, report],
+    [tracker, report, events],
   );
 
   if (error && !runtimeError) return <PlayerScreen title="This workout cannot be played" tone="error">{error.message}</PlayerScreen>;

@@ -83,6 +83,7 @@ export function workoutFromGenerated(
     segments.push({
       id: it.id,
       kind: "exercise",
+      exerciseId: it.exercise.id,
       name: it.exercise.localizedName ?? it.exercise.name,
       duration: it.durationSeconds,
       timing: repBased ? "reps" : "countdown",

@@ -19,7 +19,7 @@ export interface PlayerSnapshot {
   paused: boolean;
   index: number;
   segmentCount: number;
-  segment: Pick<PlayerSegment, "id" | "kind" | "name" | "timing" | "duration" | "reps"> | null;
+  segment: Pick<PlayerSegment, "id" | "kind" | "name" | "timing" | "duration" | "reps" | "exerciseId"> | null;
   elapsed: number;
   remaining: number | null;
   /** Seconds played, pauses excluded (a session's progressSeconds). */
@@ -74,7 +74,7 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
     paused: state.paused,
     index: state.index,
     segmentCount: segments.length,
-    segment: seg ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps } : null,
+    segment: seg ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps, exerciseId: seg.exerciseId } : null,
     elapsed: state.elapsed,
     remaining: remainingSeconds(state, seg ?? undefined),
     played: state.played,

@@ -23,6 +23,11 @@ function partnerHost(): Promise<{ server: Server; origin: string }> {
   return hostServer;
 }
 
+/** The partner page's origin (to list in an embed token's allowedOrigins). */
+export async function partnerOrigin(): Promise<string> {
+  return (await partnerHost()).origin;
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 function hostHtml(src: string): string {
