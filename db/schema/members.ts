@@ -71,6 +71,15 @@ export const notificationsOutbox = pgTable(
   (t) => [index("notifications_outbox_pending_idx").on(t.status, t.availableAt)],
 );
 
+/** What a player reports about playback quality (the PlaybackQuality schema of server/api/operations/sessions.ts). */
+export interface SessionPlaybackQuality {
+  startupMs: number | null;
+  stalls: number;
+  stallMs: number;
+  errors: { code: string; count: number }[];
+  segments: { index: number; plannedSeconds: number; playedSeconds: number; completed: boolean }[];
+}
+
 export const SESSION_STATUSES = ["started", "completed"] as const;
 
 export const workoutSessions = pgTable(
@@ -89,6 +98,11 @@ export const workoutSessions = pgTable(
     duration: integer().notNull().default(0),
     progress: real().notNull().default(0),
     expectedDuration: integer().notNull(),
+    /**
+     * How playback went, as the player last reported it (PATCH, end or complete `quality`): startup
+     * time, stalls, errors and planned vs played seconds per segment. Null when never reported.
+     */
+    playbackQuality: jsonb().$type<SessionPlaybackQuality>(),
     completedAt: ts("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

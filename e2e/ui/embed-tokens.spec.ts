@@ -67,7 +67,7 @@ test.describe("embed tokens", () => {
     const del = await forma.DELETE("/v1/orgs/{organizationId}/embed-tokens/{tokenId}", { params: { path: { organizationId: seed.organizationId, tokenId: t.id } } });
     expect(del.response.status).toBe(204);
     const host = await openHost(page, t.embedUrl);
-    await expect(host.frame.getByRole("alert")).toContainText("revoked");
+    await expect(host.frame.getByRole("alert").filter({ hasText: "This workout cannot be played" })).toContainText("This player link has been revoked");
     await expect(host.frame.locator("video")).toHaveCount(0);
     expect(await waitForMessage(page, "FORMA_ERROR")).toMatchObject({ code: "token_revoked", status: 401 });
   });
@@ -84,7 +84,7 @@ test.describe("embed tokens", () => {
     // ...and is refused once its minute is over.
     await page.waitForTimeout(Math.max(0, Date.parse(t.expiresAt) - Date.now() + 1_500));
     const host = await openHost(page, t.embedUrl);
-    await expect(host.frame.getByRole("alert")).toContainText("expired");
+    await expect(host.frame.getByRole("alert").filter({ hasText: "This workout cannot be played" })).toContainText("This player link has expired");
     await expect(host.frame.locator("video")).toHaveCount(0);
     expect(await waitForMessage(page, "FORMA_ERROR")).toMatchObject({ code: "token_expired", status: 401 });
   });

@@ -12,6 +12,7 @@ export function toWorkoutSession(s: SessionRow) {
     duration: s.duration,
     progress: Math.round(s.progress * 10_000) / 10_000,
     traineeId: s.endUserId,
+    quality: s.playbackQuality ?? null,
   };
 }
 
