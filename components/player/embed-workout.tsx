@@ -12,6 +12,7 @@ import { postToHost } from "./messages";
 import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
 import { v1SessionApi } from "./session-api";
 import { useHostEvents } from "./use-host-events";
+import { type PlaybackQualityReport, usePlaybackQuality } from "./use-playback-quality";
 import { useSessionTracker } from "./use-session-tracker";
 
 /**
@@ -103,7 +104,9 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
     setSessionNotice(`Your progress could not be saved: ${e.message}`);
     postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
   }, []);
-  const tracker = useSessionTracker(sessionApi, onSessionError);
+  // The playback-quality report (use-playback-quality.ts), read by the tracker when it reports.
+  const qualityOf = useRef<(() => PlaybackQualityReport) | null>(null);
+  const tracker = useSessionTracker(sessionApi, onSessionError, () => qualityOf.current?.());
 
   // Music is an extra: when it cannot be loaded the workout plays on without it, and the member
   // and the host are told once.
@@ -125,13 +128,22 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
 
   const report = usePlaybackReporter();
   const events = useHostEvents(workout?.segments ?? null);
+  const quality = usePlaybackQuality(events.summary);
+  qualityOf.current = quality.report;
+  useEffect(() => {
+    if (runtimeError) quality.noteError(runtimeError.code);
+  }, [runtimeError, quality]);
+  useEffect(() => {
+    if (music.error) quality.noteError(asPlayerError(music.error).code);
+  }, [music.error, quality]);
   const onSnapshot = useCallback(
     (s: PlayerSnapshot) => {
+      quality.onSnapshot(s);
+      events.report(s, tracker.sessionId);
       tracker.track(s);
       report(s, tracker.sessionId);
-      events(s, tracker.sessionId);
     },
-    [tracker, report, events],
+    [tracker, report, events, quality],
   );
 
   if (error && !runtimeError) return <PlayerScreen title="This workout cannot be played" tone="error">{error.message}</PlayerScreen>;

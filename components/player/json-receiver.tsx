@@ -102,7 +102,7 @@ function ResolvedPlayer({ init, immersive, handle }: { init: Init; immersive: bo
   const onSnapshot = useCallback(
     (s: PlayerSnapshot) => {
       report(s);
-      events(s);
+      events.report(s);
     },
     [report, events],
   );

@@ -24,9 +24,11 @@ export interface FeedbackInput {
 }
 
 export interface SessionApi {
+  /** The session operations take a playback-quality report (`quality`, /v1 only). */
+  readonly acceptsQuality?: boolean;
   start(): Promise<{ id: string }>;
-  patch(sessionId: string, body: { progressSeconds: number; workoutSegmentId: string | null }, opts?: { keepalive?: boolean }): Promise<unknown>;
-  finish(sessionId: string, how: "complete" | "end"): Promise<unknown>;
+  patch(sessionId: string, body: { progressSeconds: number; workoutSegmentId: string | null; quality?: unknown }, opts?: { keepalive?: boolean }): Promise<unknown>;
+  finish(sessionId: string, how: "complete" | "end", quality?: unknown): Promise<unknown>;
   feedbackOptions(): Promise<FeedbackOptions>;
   sendFeedback(sessionId: string, input: FeedbackInput): Promise<unknown>;
 }
@@ -47,9 +49,10 @@ export function v1SessionApi(args: { apiKey?: string; token?: string; workoutId:
   const call = <T>(path: string, body: unknown, method = "POST", keepalive = false) =>
     apiJson<T>(path, { apiKey: args.apiKey, token: args.token, method, body, keepalive, what: "This workout session" });
   return {
+    acceptsQuality: true,
     start: async () => (await call<SessionResponse>(`${base}/sessions/start`, attribution)).data,
     patch: (id, body, opts) => call(`${base}/sessions/${encodeURIComponent(id)}`, { ...body, ...attribution }, "PATCH", opts?.keepalive),
-    finish: (id, how) => call(`${base}/sessions/${how}`, { sessionId: id, ...attribution }),
+    finish: (id, how, quality) => call(`${base}/sessions/${how}`, { sessionId: id, ...(quality ? { quality } : {}), ...attribution }),
     feedbackOptions: async () => {
       const q = new URLSearchParams({ ...(args.locale ? { locale: args.locale } : {}), ...attribution });
       const res = await apiJson<{ data: FeedbackOptions }>(`/v1/workouts/feedback/options${q.size ? `?${q}` : ""}`, { apiKey: args.apiKey, token: args.token, what: "The feedback form" });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { type CompletedMessage, type OutgoingPlayerMessage, postToHost } from "./messages";
 import type { PlayerSegment } from "./model";
 import type { PlayerSnapshot } from "./player";
@@ -88,29 +88,46 @@ export function hostEventsFor(state: HostEventState, segments: readonly Seg[], s
     const how = s.finish ?? "complete";
     leave(how === "complete" ? "move" : "end");
     state.finished = true;
-    const summary: CompletedMessage["summary"] = segments.map((_, i) => ({
-      ...ref(segments, i),
-      playedSeconds: round(state.played.get(i) ?? 0),
-      completed: state.done.has(i),
-    }));
+    const summary = segmentSummary(state, segments, s.played);
     out.push({ type: "FORMA_COMPLETED", how, sessionId, playedSeconds: round(s.played), summary });
   }
   return out;
 }
 
-/** Feeds a player's snapshots to `hostEventsFor` and posts the messages to the parent window. */
-export function useHostEvents(segments: readonly Seg[] | null): (s: PlayerSnapshot, sessionId?: string | null) => void {
+/**
+ * Planned against played seconds per segment so far (the segment playing counts what it played
+ * up to `played`, the player's clock now): FORMA_COMPLETED's summary, and the session's quality report.
+ */
+export function segmentSummary(state: HostEventState, segments: readonly Seg[], played: number): CompletedMessage["summary"] {
+  return segments.map((_, i) => {
+    const now = state.current?.index === i ? Math.max(0, played - state.current.playedAtStart) : 0;
+    return { ...ref(segments, i), playedSeconds: round((state.played.get(i) ?? 0) + now), completed: state.done.has(i) };
+  });
+}
+
+/**
+ * Feeds a player's snapshots to `hostEventsFor` and posts the messages to the parent window;
+ * `summary()` reads the per-segment completion for the session's quality report.
+ */
+export function useHostEvents(segments: readonly Seg[] | null): {
+  report: (s: PlayerSnapshot, sessionId?: string | null) => void;
+  summary: () => CompletedMessage["summary"];
+} {
   const state = useRef<HostEventState>(newHostEventState());
   const forSegments = useRef<readonly Seg[] | null>(null);
-  return useCallback(
+  const played = useRef(0);
+  const report = useCallback(
     (s: PlayerSnapshot, sessionId: string | null = null) => {
       if (!segments) return;
       if (forSegments.current !== segments) {
         forSegments.current = segments;
         state.current = newHostEventState();
       }
+      played.current = s.played;
       for (const m of hostEventsFor(state.current, segments, s, Date.now(), sessionId)) postToHost(m);
     },
     [segments],
   );
+  const summary = useCallback(() => (segments ? segmentSummary(state.current, segments, played.current) : []), [segments]);
+  return useMemo(() => ({ report, summary }), [report, summary]);
 }

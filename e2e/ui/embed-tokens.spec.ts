@@ -57,9 +57,20 @@ test.describe("embed tokens", () => {
     const frameUrl = page.frames().find((f) => f.url().startsWith(`${E2E_BASE}/`))!.url();
     expect(frameUrl).not.toContain("token=");
 
-    // The session is the token's member's.
+    // Pausing reports progress with the playback-quality measured so far.
+    const patched = page.waitForResponse((r) => r.url().endsWith(`/sessions/${sessionId}`) && r.request().method() === "PATCH");
+    await host.frame.getByRole("button", { name: "Pause", exact: true }).click();
+    const patch = await patched;
+    expect(patch.status()).toBe(200);
+    const sent = JSON.parse(patch.request().postData() ?? "{}");
+    expect(sent.quality.startupMs).toBeGreaterThanOrEqual(0);
+    expect(sent.quality.segments.length).toBeGreaterThan(0);
+
+    // The session is the token's member's, with the quality report stored.
     const s = ok(await forma.GET("/v1/workouts/{workoutId}/sessions/{sessionId}", { params: { path: { workoutId, sessionId }, query: { endUserId: seed.endUser.id } } }));
     expect(s.data.status).toBe("started");
+    expect(s.data.quality?.startupMs).toBe(sent.quality.startupMs);
+    expect(s.data.quality?.stalls).toBeGreaterThanOrEqual(0);
   });
 
   test("a revoked token is refused with a visible message and FORMA_ERROR token_revoked", async ({ page, forma, seed }) => {

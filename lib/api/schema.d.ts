@@ -2409,6 +2409,8 @@ export interface components {
              * @example 65f1c0ffee0123456789abcd
              */
             sessionId: string;
+            /** @description The player's final playback-quality report (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2419,12 +2421,43 @@ export interface components {
              */
             organizationId?: string;
         };
+        PlaybackQuality: {
+            /** @description Milliseconds from the member's start to the first frame playing; null when it never played. */
+            startupMs: number | null;
+            /**
+             * Format: int32
+             * @description How many times playback stalled (waiting for data) after it started.
+             */
+            stalls: number;
+            /**
+             * Format: int32
+             * @description Total milliseconds spent stalled.
+             */
+            stallMs: number;
+            /** @description Playback errors by code (the FORMA_ERROR codes, e.g. media_unavailable, network), with how often each happened. */
+            errors: {
+                code: string;
+                /** Format: int32 */
+                count: number;
+            }[];
+            /** @description Completion per playlist segment: planned against played seconds. */
+            segments: {
+                /** Format: int32 */
+                index: number;
+                plannedSeconds: number;
+                playedSeconds: number;
+                /** @description Played to its end (timed segments: at least 90 %), not skipped. */
+                completed: boolean;
+            }[];
+        };
         EndWorkoutSessionBody: {
             /**
              * @description The session to finish.
              * @example 65f1c0ffee0123456789abcd
              */
             sessionId: string;
+            /** @description The player's final playback-quality report (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2440,6 +2473,8 @@ export interface components {
             progressSeconds?: number;
             /** @description Id of the playlist segment now playing. */
             workoutSegmentId?: string | null;
+            /** @description The player's playback-quality report so far (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2449,7 +2484,7 @@ export interface components {
              * @example 65f1c0ffee0123456789abcd
              */
             organizationId?: string;
-        } | unknown | unknown;
+        } | unknown | unknown | unknown;
         StartWorkoutSessionBody: {
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
@@ -3310,6 +3345,8 @@ export interface components {
             progress: number;
             /** @description The member; null for anonymous key-only sessions. */
             traineeId: string | null;
+            /** @description The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent. */
+            quality?: components["schemas"]["PlaybackQuality"];
         };
         /** @description The member the event is about. */
         WebhookEventMember: {
@@ -6312,6 +6349,8 @@ export interface components {
             progress: number;
             /** @description The member; null for anonymous key-only sessions. */
             traineeId: string | null;
+            /** @description The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent. */
+            quality?: components["schemas"]["PlaybackQuality"];
         };
         AssignWorkoutsBodyOutput: {
             workoutIds: unknown[];

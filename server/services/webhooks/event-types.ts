@@ -93,7 +93,6 @@ export const WEBHOOK_EVENT_TYPES = {
         duration: 1200,
         progress: 1,
         traineeId: id2,
-        quality: null,
       },
       mode: "complete",
       endUser: { id: id2, externalId: "partner-user-42" },
