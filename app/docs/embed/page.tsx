@@ -1,6 +1,21 @@
 import type { Metadata } from "next";
 import { z } from "zod";
-import { ControlAction, EmbedInit, HostControl, HostImmersive, OrientationToggle, PlaybackState, PlayerErrorMessage, PlayerReady, WorkoutFinished } from "@/components/player/messages";
+import {
+  Completed,
+  ControlAction,
+  EmbedInit,
+  HostControl,
+  HostImmersive,
+  OrientationToggle,
+  Paused,
+  PlaybackState,
+  PlayerErrorMessage,
+  PlayerReady,
+  Progress,
+  SegmentCompleted,
+  SegmentStarted,
+  WorkoutFinished,
+} from "@/components/player/messages";
 import { publicBaseUrl } from "@/server/env";
 
 export const metadata: Metadata = { title: "Embedding players and hosted pages · Forma" };
@@ -21,8 +36,13 @@ const MESSAGES: { schema: z.ZodType; direction: "host → player" | "player → 
   {
     schema: PlayerErrorMessage,
     direction: "player → host",
-    what: "Something failed (key refused, workout or media not found, rate limited, malformed host message); the player shows the same message to the member.",
+    what: "Something failed (key or token refused: token_expired, token_revoked; workout or media not found, rate limited, malformed host message); the player shows the same message to the member.",
   },
+  { schema: SegmentStarted, direction: "player → host", what: "A segment started (index, kind, exerciseId for exercises, planned durationSeconds); again after previous or restart." },
+  { schema: SegmentCompleted, direction: "player → host", what: "The member left the segment (it ran out, or was skipped); playedSeconds says how much of it played." },
+  { schema: Progress, direction: "player → host", what: "The position while playing, at most once a second (none while paused)." },
+  { schema: Paused, direction: "player → host", what: "Playback paused (by the member or a FORMA_CONTROL pause)." },
+  { schema: Completed, direction: "player → host", what: "The workout is over (complete or end), with planned against played seconds per segment in summary." },
 ];
 
 const typeOf = (schema: z.ZodType) => ((schema as z.ZodObject).shape.type as z.ZodLiteral<string>).value;
@@ -48,6 +68,52 @@ export default function EmbedDocsPage() {
     if (event.data.type === "FORMA_READY") player.contentWindow.postMessage({ type: "FORMA_EMBED_INIT", workout, apiKey: "<API_KEY>" }, "${base}");
     if (event.data.type === "FORMA_ORIENTATION_TOGGLE") document.body.classList.toggle("landscape");
     if (event.data.type === "FORMA_ERROR") console.warn("Forma player:", event.data.code, event.data.message);
+  });
+</script>`;
+  const curl = `curl -s -X POST ${base}/v1/orgs/<organizationId>/embed-tokens \\
+  -H "X-Api-Key: $FORMA_API_KEY" -H "Content-Type: application/json" \\
+  -d '{"workoutId":"<workoutId>","endUserId":"<endUserId>","ttlSeconds":3600,"allowedOrigins":["https://app.example.com"]}'
+# 201 {"data":{"id":"…","token":"eyJ…","expiresAt":"…","embedUrl":"${base}/embed/workout/<workoutId>?token=eyJ…", …}}
+# revoke: curl -X DELETE ${base}/v1/orgs/<organizationId>/embed-tokens/<id> -H "X-Api-Key: $FORMA_API_KEY"   (204)`;
+  const node = `// On your server (Node 18+): never mint in the browser, it needs the team key.
+app.get("/workout-player/:workoutId", async (req, res) => {
+  const r = await fetch("${base}/v1/orgs/" + process.env.FORMA_ORG_ID + "/embed-tokens", {
+    method: "POST",
+    headers: { "X-Api-Key": process.env.FORMA_API_KEY, "Content-Type": "application/json" },
+    body: JSON.stringify({ workoutId: req.params.workoutId, endUserId: req.user.formaId, ttlSeconds: 3600, allowedOrigins: ["https://app.example.com"] }),
+  });
+  if (r.status !== 201) return res.status(502).end();
+  const { data } = await r.json();
+  res.render("player", { src: data.embedUrl }); // <iframe src="{{src}}" …>
+});`;
+  const python = `import os, requests
+
+def embed_url(workout_id: str, member_id: str) -> str:
+    r = requests.post(
+        f"${base}/v1/orgs/{os.environ['FORMA_ORG_ID']}/embed-tokens",
+        headers={"X-Api-Key": os.environ["FORMA_API_KEY"]},
+        json={"workoutId": workout_id, "endUserId": member_id, "ttlSeconds": 3600, "allowedOrigins": ["https://app.example.com"]},
+        timeout=10,
+    )
+    r.raise_for_status()
+    return r.json()["data"]["embedUrl"]`;
+  const events = `<iframe id="player" src="<embedUrl>" title="Workout player" allow="autoplay; fullscreen" allowfullscreen></iframe>
+<p id="status" aria-live="polite"></p>
+<script type="module">
+  // Typed client users: import { PlayerMessage } from "lib/api/events" and PlayerMessage.safeParse(event.data).
+  const player = document.getElementById("player");
+  const status = document.getElementById("status");
+  window.addEventListener("message", (event) => {
+    if (event.source !== player.contentWindow || event.data?.version !== 1) return;
+    const m = event.data;
+    switch (m.type) {
+      case "FORMA_READY": status.textContent = "Ready"; break;
+      case "FORMA_SEGMENT_STARTED": status.textContent = \`Part \${m.index + 1}: \${m.kind}\`; break;
+      case "FORMA_PROGRESS": /* at most once a second */ updateBar(m.playedSeconds); break;
+      case "FORMA_PAUSED": status.textContent = "Paused"; break;
+      case "FORMA_COMPLETED": saveResult(m.summary.filter((s) => s.completed).length, m.summary.length); break;
+      case "FORMA_ERROR": if (m.code === "token_expired") location.reload(); /* your server mints a new token */ break;
+    }
   });
 </script>`;
   return (
@@ -85,6 +151,24 @@ export default function EmbedDocsPage() {
         </ul>
       </section>
 
+      <section className="card" id="embed-tokens">
+        <h2>Embed tokens (instead of a key in the address)</h2>
+        <p>
+          Your server mints a short-lived signed token for one workout (or plan) and, optionally, one member, and puts the answer&apos;s <code>embedUrl</code> (
+          <code>/embed/workout/&lt;workoutId&gt;?token=…</code>) in the iframe. The token plays only that content, records sessions and feedback only for its{" "}
+          <code>endUserId</code> (none without one), and the player page may be framed only by its <code>allowedOrigins</code> (the page&apos;s CSP{" "}
+          <code>frame-ancestors</code>). After <code>expiresAt</code> (<code>ttlSeconds</code>: 60 to 86,400) or{" "}
+          <code>DELETE /v1/orgs/&#123;organizationId&#125;/embed-tokens/&#123;tokenId&#125;</code> the player shows why it cannot play and posts{" "}
+          <code>FORMA_ERROR</code> with code <code>token_expired</code> or <code>token_revoked</code>. <code>apiKey=</code> keeps working as before.
+        </p>
+        <h3>curl</h3>
+        <pre>{curl}</pre>
+        <h3>Node</h3>
+        <pre>{node}</pre>
+        <h3>Python</h3>
+        <pre>{python}</pre>
+      </section>
+
       <section className="card">
         <h2>Messages</h2>
         <p>
@@ -118,6 +202,13 @@ export default function EmbedDocsPage() {
         </table>
         <h3>A host for the JSON receiver</h3>
         <pre>{receiver}</pre>
+        <h3>Playback events on the host page (version 1)</h3>
+        <p>
+          Every player-to-host message carries <code>version: 1</code>. Events arrive in order: <code>FORMA_READY</code>, then per segment{" "}
+          <code>FORMA_SEGMENT_STARTED</code> … <code>FORMA_PROGRESS</code> (at most once a second) … <code>FORMA_SEGMENT_COMPLETED</code>, <code>FORMA_PAUSED</code> when
+          paused, and <code>FORMA_COMPLETED</code> at the end. The zod schemas and types are exported with the typed client (<code>lib/api/events.ts</code>).
+        </p>
+        <pre>{events}</pre>
       </section>
 
       <section className="card">
