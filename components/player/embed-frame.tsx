@@ -31,6 +31,9 @@ export interface EmbedParams {
   endUserId: string | null;
   sessionMode: string | null;
   locale: string | null;
+  /** Cues for noisy gyms (`spokenCountdown=on`, `flashCue=on`): the player's `cues`. */
+  spokenCountdown: boolean;
+  flashCue: boolean;
 }
 
 /**
@@ -50,6 +53,8 @@ export function takeEmbedParams(): EmbedParams {
     endUserId: get("endUserId"),
     sessionMode: get("sessionMode"),
     locale: get("locale"),
+    spokenCountdown: flagOn(get("spokenCountdown")),
+    flashCue: flagOn(get("flashCue")),
   };
   if (url.searchParams.has("apiKey") || url.searchParams.has("token")) {
     url.searchParams.delete("apiKey");
@@ -58,6 +63,8 @@ export function takeEmbedParams(): EmbedParams {
   }
   return params;
 }
+
+const flagOn = (v: string | null) => v !== null && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase());
 
 /** The embed params, read (and the key stripped) once after mount; null before that. */
 export function useEmbedParams(): EmbedParams | null {

@@ -157,6 +157,7 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
         handleRef={handle}
         onSnapshot={onSnapshot}
         immersive={immersive}
+        cues={{ spokenCountdown: params.spokenCountdown, flashCue: params.flashCue }}
         onMediaError={(e) => setRuntimeError({ code: e.code, message: e.message })}
         onOrientationToggle={() => postToHost({ type: "FORMA_ORIENTATION_TOGGLE" })}
         completion={sessionApi && tracker.sessionId && tracker.finished ? <FeedbackForm api={sessionApi} sessionId={tracker.sessionId} /> : null}

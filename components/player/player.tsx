@@ -4,6 +4,8 @@ import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, u
 import { cn } from "@/components/ui/cn";
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
 import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
+import { LiveAnnouncer } from "./live-announcer";
+import { usePlayerKeys } from "./use-player-keys";
 
 /**
  * The one workout player (embed, JSON receiver, the grids' overlay and dedicated page, and the
@@ -61,6 +63,8 @@ export interface WorkoutPlayerProps {
   autoStart?: boolean;
   /** Hides the player's own controls (a cast display is driven from the phone). */
   hideControls?: boolean;
+  /** Optional cues for noisy gyms: speak the last five seconds, flash the screen at changes (live-announcer.tsx). */
+  cues?: { spokenCountdown?: boolean; flashCue?: boolean };
   className?: string;
 }
 
@@ -141,6 +145,7 @@ export function WorkoutPlayer({
   immersive = false,
   autoStart = false,
   hideControls = false,
+  cues,
   className,
 }: WorkoutPlayerProps) {
   const segments = workout.segments;
@@ -333,6 +338,13 @@ export function WorkoutPlayer({
     e.preventDefault();
   };
 
+  // ---- accessibility (live-announcer.tsx, use-player-keys.ts): announcements and the extra keys ----
+  const [keyMessage, setKeyMessage] = useState("");
+  const keyActions = useMemo(() => ({ end: () => dispatch({ type: "FINISH", how: "end" }), announce: setKeyMessage }), []);
+  usePlayerKeys(rootRef, keyActions);
+  const announced = useMemo(() => snapshotOf(state, segments), [state, segments]);
+  // ---- end accessibility ----
+
   const remaining = remainingSeconds(state, segment);
   const upcoming = state.phase === "playing" ? segments[state.index + 1] : undefined;
   const chapter = segment?.chapters?.find((c) => state.elapsed >= c.startTimeSec && state.elapsed < c.endTimeSec);
@@ -351,6 +363,7 @@ export function WorkoutPlayer({
       onKeyDown={onKeyDown}
       className={cn("relative flex h-full min-h-[320px] w-full flex-col overflow-hidden bg-black text-white outline-none", className)}
     >
+      <LiveAnnouncer snapshot={announced} message={keyMessage} spokenCountdown={cues?.spokenCountdown} flashCue={cues?.flashCue} />
       <div className="relative min-h-0 flex-1">
         {/* biome-ignore lint/a11y/useMediaCaption: exercise demos are silent loops; spoken cues play separately and their names are on screen */}
         <video
@@ -399,7 +412,7 @@ export function WorkoutPlayer({
               <p className="text-xs uppercase tracking-wide text-white/70">
                 {state.index + 1} / {segments.length} · {segment.kind === "break" ? "Rest" : segment.kind === "exercise" ? "Exercise" : segment.kind}
               </p>
-              <h2 className="truncate text-xl font-semibold sm:text-2xl" aria-live="polite">
+              <h2 className="truncate text-xl font-semibold sm:text-2xl">
                 {segment.name}
               </h2>
               {chapter ? <p className="text-sm text-white/80">{chapter.name}</p> : null}
