@@ -11,7 +11,15 @@ import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { pagesBuilt } from "./server/http/pages-build";
-import { SecurityHeaders, arrivedOverTls, isEmbeddablePath, loadPrerenderedScriptHashes, newNonce, responseKind, scriptHash } from "./server/http/security-headers";
+import {
+  SecurityHeaders,
+  arrivedOverTls,
+  isEmbeddablePath,
+  loadPrerenderedScriptHashes,
+  newNonce,
+  responseKind,
+  scriptHash,
+} from "./server/http/security-headers";
 import { embedTokenOrigins } from "./server/api/embed-tokens";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";

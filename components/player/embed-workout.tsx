@@ -5,7 +5,19 @@ import { audioMixOf } from "@/lib/audio-mix";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { type PlayerApiError, apiJson, asPlayerError } from "./api";
-import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, tokenNamesMember, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
+import {
+  type EmbedParams,
+  PlayerScreen,
+  type ShownError,
+  TopLevelNotice,
+  sessionsWanted,
+  tokenNamesMember,
+  useEmbedParams,
+  useFraming,
+  useHostMessages,
+  usePlaybackReporter,
+  useReportError,
+} from "./embed-frame";
 import { FeedbackForm } from "./feedback-form";
 import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import { postToHost } from "./messages";
@@ -42,7 +54,12 @@ function EmbedWorkoutInner() {
 
   if (framing === "server" || !params) return <PlayerScreen title="Loading the workout…" />;
   if (framing === "top") return <TopLevelNotice />;
-  if (!params.workoutId) return <PlayerScreen title="No workout selected" tone="error">The player address names no workout.</PlayerScreen>;
+  if (!params.workoutId)
+    return (
+      <PlayerScreen title="No workout selected" tone="error">
+        The player address names no workout.
+      </PlayerScreen>
+    );
   return <LoadedEmbed workoutId={params.workoutId} params={params} />;
 }
 
@@ -95,7 +112,13 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   const sessionApi = useMemo(
     () =>
       (token ? params.sessionMode?.trim().toLowerCase() !== "off" && tokenNamesMember(token) : sessionsWanted(params)) && enabled
-        ? v1SessionApi({ ...cred, workoutId, organizationId: params.organizationId ?? undefined, endUserId: token ? undefined : (params.endUserId ?? undefined), locale: params.locale ?? undefined })
+        ? v1SessionApi({
+            ...cred,
+            workoutId,
+            organizationId: params.organizationId ?? undefined,
+            endUserId: token ? undefined : (params.endUserId ?? undefined),
+            locale: params.locale ?? undefined,
+          })
         : null,
     [params, enabled, cred, token, workoutId],
   );
@@ -146,7 +169,12 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
     [tracker, report, events, quality],
   );
 
-  if (error && !runtimeError) return <PlayerScreen title="This workout cannot be played" tone="error">{error.message}</PlayerScreen>;
+  if (error && !runtimeError)
+    return (
+      <PlayerScreen title="This workout cannot be played" tone="error">
+        {error.message}
+      </PlayerScreen>
+    );
   if (!workout) return <PlayerScreen title="Loading the workout…" />;
 
   return (

@@ -78,7 +78,9 @@ function ResolvedPlayer({ init, immersive, handle }: { init: Init; immersive: bo
     queryKey: ["video-assets", init.seq, ids, init.locale],
     queryFn: async () => {
       const rows = await Promise.all(
-        ids.map((id) => apiJson<{ data: ResolvedAsset }>(`/v1/video-asset/${encodeURIComponent(id)}${locale}`, { apiKey: init.apiKey, what: "An exercise video" })),
+        ids.map((id) =>
+          apiJson<{ data: ResolvedAsset }>(`/v1/video-asset/${encodeURIComponent(id)}${locale}`, { apiKey: init.apiKey, what: "An exercise video" }),
+        ),
       );
       return new Map(rows.map((r) => [r.data.id.toLowerCase(), r.data]));
     },
@@ -107,7 +109,12 @@ function ResolvedPlayer({ init, immersive, handle }: { init: Init; immersive: bo
     [report, events],
   );
 
-  if (loadError) return <PlayerScreen title="This workout cannot be played" tone="error">{loadError.message}</PlayerScreen>;
+  if (loadError)
+    return (
+      <PlayerScreen title="This workout cannot be played" tone="error">
+        {loadError.message}
+      </PlayerScreen>
+    );
   if (!built) return <PlayerScreen title="Preparing the workout…" />;
   return (
     <WorkoutPlayer

@@ -31,11 +31,15 @@ describe("live announcements", () => {
     expect(say({ remaining: 4 })).toBe("4");
     expect(say({ remaining: 3.5, paused: true })).toBeNull();
     expect(say({ remaining: 0.2 })).toBe("1");
-    expect(say({ epoch: 4, index: 3, segment: { id: "r", kind: "break", name: "Rest", timing: "countdown", duration: 15, reps: null } })).toBe("Rest 4 of 12: Rest, 15 seconds");
+    expect(say({ epoch: 4, index: 3, segment: { id: "r", kind: "break", name: "Rest", timing: "countdown", duration: 15, reps: null } })).toBe(
+      "Rest 4 of 12: Rest, 15 seconds",
+    );
     expect(say({ epoch: 5, index: 4, remaining: null, segment: { id: "p", kind: "exercise", name: "Push-ups", timing: "reps", duration: 40, reps: 12 } })).toBe(
       "Exercise 5 of 12: Push-ups, 12 reps",
     );
-    expect(say({ epoch: 5, index: 4, remaining: null, segment: { id: "p", kind: "exercise", name: "Push-ups", timing: "reps", duration: 40, reps: 12 } })).toBeNull();
+    expect(
+      say({ epoch: 5, index: 4, remaining: null, segment: { id: "p", kind: "exercise", name: "Push-ups", timing: "reps", duration: 40, reps: 12 } }),
+    ).toBeNull();
     expect(announcementFor(snap({ phase: "preview" }), "")).toBeNull();
   });
 

@@ -3,7 +3,16 @@
 import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useReducer, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
-import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
+import {
+  type PlayerCommand,
+  type PlayerState,
+  commandAction,
+  initialPlayerState,
+  isRepBased,
+  playerReducer,
+  positionFraction,
+  remainingSeconds,
+} from "./reducer";
 import { LiveAnnouncer } from "./live-announcer";
 import { usePlayerKeys } from "./use-player-keys";
 
@@ -78,7 +87,9 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
     paused: state.paused,
     index: state.index,
     segmentCount: segments.length,
-    segment: seg ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps, exerciseId: seg.exerciseId } : null,
+    segment: seg
+      ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps, exerciseId: seg.exerciseId }
+      : null,
     elapsed: state.elapsed,
     remaining: remainingSeconds(state, seg ?? undefined),
     played: state.played,
@@ -116,7 +127,19 @@ function Icon({ name }: { name: "play" | "pause" | "next" | "prev" | "music" | "
   );
 }
 
-function ControlButton({ label, onClick, children, primary, disabled }: { label: string; onClick: () => void; children: ReactNode; primary?: boolean; disabled?: boolean }) {
+function ControlButton({
+  label,
+  onClick,
+  children,
+  primary,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -412,9 +435,7 @@ export function WorkoutPlayer({
               <p className="text-xs uppercase tracking-wide text-white/70">
                 {state.index + 1} / {segments.length} · {segment.kind === "break" ? "Rest" : segment.kind === "exercise" ? "Exercise" : segment.kind}
               </p>
-              <h2 className="truncate text-xl font-semibold sm:text-2xl">
-                {segment.name}
-              </h2>
+              <h2 className="truncate text-xl font-semibold sm:text-2xl">{segment.name}</h2>
               {chapter ? <p className="text-sm text-white/80">{chapter.name}</p> : null}
               {segment.facts.length ? <p className="text-sm text-white/70">{segment.facts.join(" · ")}</p> : null}
             </div>

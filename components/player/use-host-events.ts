@@ -45,7 +45,13 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * The messages one snapshot causes, given what was seen before (`state` is updated in place).
  * `now` is a clock in milliseconds (FORMA_PROGRESS throttling).
  */
-export function hostEventsFor(state: HostEventState, segments: readonly Seg[], s: PlayerSnapshot, now: number, sessionId: string | null = null): OutgoingPlayerMessage[] {
+export function hostEventsFor(
+  state: HostEventState,
+  segments: readonly Seg[],
+  s: PlayerSnapshot,
+  now: number,
+  sessionId: string | null = null,
+): OutgoingPlayerMessage[] {
   const out: OutgoingPlayerMessage[] = [];
   const leave = (completedAt: "move" | "end") => {
     const cur = state.current;

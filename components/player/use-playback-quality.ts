@@ -100,7 +100,12 @@ export function usePlaybackQuality(summary: () => { index: number; durationSecon
     (): PlaybackQualityReport =>
       qualityReport(
         state.current,
-        summaryRef.current().map((s) => ({ index: s.index, plannedSeconds: Math.min(86_400, s.durationSeconds), playedSeconds: Math.min(86_400, s.playedSeconds), completed: s.completed })),
+        summaryRef.current().map((s) => ({
+          index: s.index,
+          plannedSeconds: Math.min(86_400, s.durationSeconds),
+          playedSeconds: Math.min(86_400, s.playedSeconds),
+          completed: s.completed,
+        })),
         performance.now(),
       ),
     [],

@@ -32,7 +32,15 @@ export async function findEmbedTokenScope(db: Tx, id: string): Promise<EmbedToke
 
 export async function insertEmbedToken(
   db: Tx,
-  args: { organizationId: string; workoutId: string | null; planId: string | null; endUserId: string | null; allowedOrigins: string[]; apiKeyId: string | null; expiresAt: Date },
+  args: {
+    organizationId: string;
+    workoutId: string | null;
+    planId: string | null;
+    endUserId: string | null;
+    allowedOrigins: string[];
+    apiKeyId: string | null;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const [row] = await db.insert(embedTokens).values(args).returning({ id: embedTokens.id });
   return row!.id;
@@ -47,4 +55,3 @@ export async function revokeEmbedToken(db: Tx, organizationId: string, id: strin
     .returning({ id: embedTokens.id });
   return rows.length > 0;
 }
-

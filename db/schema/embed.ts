@@ -35,6 +35,7 @@ export const embedTokens = pgTable(
   },
   (t) => [
     check("embed_tokens_one_target", sql`(${t.workoutId} is null) <> (${t.planId} is null)`),
-    index("embed_tokens_org_created_idx").on(t.organizationId, t.createdAt), index("embed_tokens_expires_idx").on(t.expiresAt),
+    index("embed_tokens_org_created_idx").on(t.organizationId, t.createdAt),
+    index("embed_tokens_expires_idx").on(t.expiresAt),
   ],
 );

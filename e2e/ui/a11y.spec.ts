@@ -16,7 +16,13 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function expectNoViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  const found = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
   expect(found, `${what}: WCAG A/AA violations`).toEqual([]);
 }
 
@@ -24,7 +30,13 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
   test("library grids, the dedicated player page, member sign-in and the docs", async ({ page, seed }) => {
     test.setTimeout(180_000);
     const org = seed.organizationId;
-    for (const path of [`/workouts?orgId=${org}`, `/plans?orgId=${org}`, `/workouts/${seed.workoutIds[0]}?orgId=${org}`, `/sign-in?orgId=${org}`, "/docs/embed"]) {
+    for (const path of [
+      `/workouts?orgId=${org}`,
+      `/plans?orgId=${org}`,
+      `/workouts/${seed.workoutIds[0]}?orgId=${org}`,
+      `/sign-in?orgId=${org}`,
+      "/docs/embed",
+    ]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       await expectNoViolations(page, path);
@@ -33,7 +45,10 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
 
   test("the embed players framed by a partner page, before and during playback", async ({ page, seed }) => {
     test.setTimeout(120_000);
-    const host = await openHost(page, `${E2E_BASE}/embed/workout/${seed.workoutIds[0]}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`);
+    const host = await openHost(
+      page,
+      `${E2E_BASE}/embed/workout/${seed.workoutIds[0]}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`,
+    );
     await expect(host.frame.getByRole("button", { name: "Start workout" })).toBeVisible();
     await expectNoViolations(page, "embed workout (preview)");
     await host.frame.getByRole("button", { name: "Start workout" }).click();
@@ -70,7 +85,17 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
     await page.goto("/console/sign-in");
     await expectNoViolations(page, "/console/sign-in");
     await signIn(page, seed.consoleUser);
-    for (const path of ["/console", "/console/library", "/console/library/workouts/new", "/console/media", "/console/dna", "/console/autopilot", "/console/members", "/console/keys", "/console/account"]) {
+    for (const path of [
+      "/console",
+      "/console/library",
+      "/console/library/workouts/new",
+      "/console/media",
+      "/console/dna",
+      "/console/autopilot",
+      "/console/members",
+      "/console/keys",
+      "/console/account",
+    ]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       await expectNoViolations(page, path);
@@ -81,14 +106,17 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
 test("the embed player is operable by keyboard alone, with visible focus and polite announcements", async ({ page, forma, seed }) => {
   test.setTimeout(120_000);
   const workoutId = seed.workoutIds[7] ?? seed.workoutIds[0]!;
-  const host = await openHost(page, `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`);
+  const host = await openHost(
+    page,
+    `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`,
+  );
   await waitForMessage(page, "FORMA_READY");
   const start = host.frame.getByRole("button", { name: "Start workout" });
   // Tab reaches the start button, which shows a visible focus ring.
   await page.locator("#player").focus();
   for (let i = 0; i < 5 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(start).toBeFocused();
-  const outline = await start.evaluate((el) => getComputedStyle(el).outlineStyle + " " + getComputedStyle(el).outlineWidth);
+  const outline = await start.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
   expect(outline).not.toMatch(/^none/);
   await page.keyboard.press("Enter");
   const region = host.frame.locator("section[data-phase]");

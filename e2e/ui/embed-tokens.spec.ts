@@ -12,7 +12,11 @@ import { openHost, partnerOrigin, waitForMessage } from "./host-page";
 
 type Minted = { id: string; token: string; expiresAt: string; embedUrl: string };
 
-async function mint(forma: FormaClient, organizationId: string, body: { workoutId: string; ttlSeconds: number; endUserId?: string; allowedOrigins?: string[] }): Promise<Minted> {
+async function mint(
+  forma: FormaClient,
+  organizationId: string,
+  body: { workoutId: string; ttlSeconds: number; endUserId?: string; allowedOrigins?: string[] },
+): Promise<Minted> {
   const res = ok(
     await forma.POST("/v1/orgs/{organizationId}/embed-tokens", {
       params: { path: { organizationId } },
@@ -26,7 +30,12 @@ async function mint(forma: FormaClient, organizationId: string, body: { workoutI
 let expiring: Minted | null = null;
 
 test.describe("embed tokens", () => {
-  test("a token embed plays with the token as a Bearer token and records its member's session; frame-ancestors are its origins", async ({ page, forma, request, seed }) => {
+  test("a token embed plays with the token as a Bearer token and records its member's session; frame-ancestors are its origins", async ({
+    page,
+    forma,
+    request,
+    seed,
+  }) => {
     expiring = await mint(forma, seed.organizationId, { workoutId: seed.workoutIds[5]!, ttlSeconds: 60 });
     const workoutId = seed.workoutIds[4]!;
     const t = await mint(forma, seed.organizationId, { workoutId, ttlSeconds: 600, endUserId: seed.endUser.id });
@@ -54,7 +63,10 @@ test.describe("embed tokens", () => {
       expect(headers["x-api-key"]).toBeUndefined();
       expect(r.url()).not.toContain(t.token);
     }
-    const frameUrl = page.frames().find((f) => f.url().startsWith(`${E2E_BASE}/`))!.url();
+    const frameUrl = page
+      .frames()
+      .find((f) => f.url().startsWith(`${E2E_BASE}/`))!
+      .url();
     expect(frameUrl).not.toContain("token=");
 
     // Pausing reports progress with the playback-quality measured so far.
@@ -67,7 +79,9 @@ test.describe("embed tokens", () => {
     expect(sent.quality.segments.length).toBeGreaterThan(0);
 
     // The session is the token's member's, with the quality report stored.
-    const s = ok(await forma.GET("/v1/workouts/{workoutId}/sessions/{sessionId}", { params: { path: { workoutId, sessionId }, query: { endUserId: seed.endUser.id } } }));
+    const s = ok(
+      await forma.GET("/v1/workouts/{workoutId}/sessions/{sessionId}", { params: { path: { workoutId, sessionId }, query: { endUserId: seed.endUser.id } } }),
+    );
     expect(s.data.status).toBe("started");
     expect(s.data.quality?.startupMs).toBe(sent.quality.startupMs);
     expect(s.data.quality?.stalls).toBeGreaterThanOrEqual(0);
@@ -75,7 +89,9 @@ test.describe("embed tokens", () => {
 
   test("a revoked token is refused with a visible message and FORMA_ERROR token_revoked", async ({ page, forma, seed }) => {
     const t = await mint(forma, seed.organizationId, { workoutId: seed.workoutIds[4]!, ttlSeconds: 600 });
-    const del = await forma.DELETE("/v1/orgs/{organizationId}/embed-tokens/{tokenId}", { params: { path: { organizationId: seed.organizationId, tokenId: t.id } } });
+    const del = await forma.DELETE("/v1/orgs/{organizationId}/embed-tokens/{tokenId}", {
+      params: { path: { organizationId: seed.organizationId, tokenId: t.id } },
+    });
     expect(del.response.status).toBe(204);
     const host = await openHost(page, t.embedUrl);
     await expect(host.frame.getByRole("alert").filter({ hasText: "This workout cannot be played" })).toContainText("This player link has been revoked");

@@ -11,7 +11,10 @@ test("a host page receives the player's typed events in order", async ({ page, s
   test.setTimeout(120_000);
   const started = Date.now();
   const workoutId = seed.workoutIds[6] ?? seed.workoutIds[0]!;
-  const host = await openHost(page, `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`);
+  const host = await openHost(
+    page,
+    `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`,
+  );
   await waitForMessage(page, "FORMA_READY");
   await host.frame.getByRole("button", { name: "Start workout" }).click();
   await waitForMessage(page, "FORMA_SEGMENT_STARTED");
@@ -32,7 +35,9 @@ test("a host page receives the player's typed events in order", async ({ page, s
     expect(m.version, JSON.stringify(m)).toBe(1);
     expect(PlayerMessage.safeParse(m).success, JSON.stringify(m)).toBe(true);
   }
-  const typed = messages.filter((m) => ["FORMA_READY", "FORMA_SEGMENT_STARTED", "FORMA_SEGMENT_COMPLETED", "FORMA_PROGRESS", "FORMA_PAUSED", "FORMA_COMPLETED"].includes(m.type));
+  const typed = messages.filter((m) =>
+    ["FORMA_READY", "FORMA_SEGMENT_STARTED", "FORMA_SEGMENT_COMPLETED", "FORMA_PROGRESS", "FORMA_PAUSED", "FORMA_COMPLETED"].includes(m.type),
+  );
   expect(typed[0]!.type).toBe("FORMA_READY");
   expect(typed.at(-1)!.type).toBe("FORMA_COMPLETED");
   // Segments: started 0, completed 0, started 1, ... in order, never two open at once.

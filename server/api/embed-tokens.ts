@@ -22,7 +22,13 @@ async function secretKey(): Promise<Uint8Array> {
   return new TextEncoder().encode(secret);
 }
 
-export async function signEmbedToken(args: { tokenId: string; organizationId: string; allowedOrigins: string[]; expiresAt: Date; endUserId?: string | null }): Promise<string> {
+export async function signEmbedToken(args: {
+  tokenId: string;
+  organizationId: string;
+  allowedOrigins: string[];
+  expiresAt: Date;
+  endUserId?: string | null;
+}): Promise<string> {
   const jwt = new SignJWT({ org: args.organizationId, typ: "embed", ori: args.allowedOrigins }).setProtectedHeader({ alg: "HS256" });
   // `sub` names the member (informational: the player records sessions only when there is one; the row decides).
   if (args.endUserId) jwt.setSubject(args.endUserId);

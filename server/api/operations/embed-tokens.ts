@@ -16,10 +16,13 @@ const Origin = z
 export const EmbedToken = z
   .object({
     id: z.string().meta({ description: "The token's id: revoke it with DELETE .../embed-tokens/{tokenId}." }),
-    token: z.string().meta({ description: "The signed token (a JWT). Put it in the player's address as `token=`; it is shown only in this answer and never stored." }),
+    token: z
+      .string()
+      .meta({ description: "The signed token (a JWT). Put it in the player's address as `token=`; it is shown only in this answer and never stored." }),
     expiresAt: z.string().meta({ description: "ISO 8601: the player refuses the token from then on." }),
     embedUrl: z.string().meta({
-      description: "The player's address with the token: the workout's (or the plan's first workout's) `/embed/workout/{workoutId}?token=...`. Frame it from one of `allowedOrigins`.",
+      description:
+        "The player's address with the token: the workout's (or the plan's first workout's) `/embed/workout/{workoutId}?token=...`. Frame it from one of `allowedOrigins`.",
     }),
     workoutId: z.string().nullable(),
     planId: z.string().nullable(),
@@ -76,7 +79,8 @@ export const revokeEmbedToken = defineOperation({
   path: "/v1/orgs/{organizationId}/embed-tokens/{tokenId}",
   tag: TAG,
   summary: "Revoke an embed token",
-  description: "The player refuses the token from the next request on (a page already playing stops at its next call). Revoking a revoked token answers 204 again.",
+  description:
+    "The player refuses the token from the next request on (a page already playing stops at its next call). Revoking a revoked token answers 204 again.",
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ organizationId: HexId, tokenId: HexId }),

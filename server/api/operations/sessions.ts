@@ -72,7 +72,9 @@ export const WorkoutSession = z
     duration: z.number().int().meta({ description: "Seconds played, capped at twice the workout's length; the full length after complete." }),
     progress: z.number().min(0).max(1).meta({ description: "0 to 1: duration over the workout's length; 1 after complete." }),
     traineeId: z.string().nullable().meta({ description: "The member; null for anonymous key-only sessions." }),
-    quality: PlaybackQuality.optional().meta({ description: "The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent." }),
+    quality: PlaybackQuality.optional().meta({
+      description: "The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent.",
+    }),
   })
   .meta({ id: "WorkoutSession" });
 

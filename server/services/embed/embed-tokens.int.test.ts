@@ -95,7 +95,11 @@ describe("POST /v1/orgs/{organizationId}/embed-tokens", () => {
   it("answers 404 for an unknown, foreign or draft workout, an unknown plan and an unknown or suspended member", async () => {
     const other = await createLibraryOrg({ name: "Other" });
     const workoutId = org.library.workoutIds[0]!;
-    const [draft] = await getDb().select({ id: workouts.id }).from(workouts).where(eq(workouts.organizationId, org.organizationId)).then((rows) => rows.filter((r) => !org.library.workoutIds.includes(r.id) && !org.library.privateWorkoutIds.includes(r.id)));
+    const [draft] = await getDb()
+      .select({ id: workouts.id })
+      .from(workouts)
+      .where(eq(workouts.organizationId, org.organizationId))
+      .then((rows) => rows.filter((r) => !org.library.workoutIds.includes(r.id) && !org.library.privateWorkoutIds.includes(r.id)));
     const cases: Record<string, unknown>[] = [
       { workoutId: "0".repeat(24) },
       { workoutId: other.library.workoutIds[0] },
@@ -170,7 +174,10 @@ describe("playing with an embed token", () => {
     const start = await call(`/v1/workouts/${workoutId}/sessions/start`, { token: t.token, body: { endUserId: otherMember!.id } });
     expect(start.status, start.text).toBe(201);
     const sessionId = start.body.data.id as string;
-    const [row] = (await getDb().execute(`select end_user_id, organization_id from workout_sessions where id = '${sessionId}'`)) as unknown as { end_user_id: string; organization_id: string }[];
+    const [row] = (await getDb().execute(`select end_user_id, organization_id from workout_sessions where id = '${sessionId}'`)) as unknown as {
+      end_user_id: string;
+      organization_id: string;
+    }[];
     expect(row).toEqual({ end_user_id: member!.id, organization_id: org.organizationId });
     const patch = await call(`/v1/workouts/${workoutId}/sessions/${sessionId}`, { token: t.token, method: "PATCH", body: { progressSeconds: 30 } });
     expect(patch.status, patch.text).toBe(200);
@@ -193,12 +200,20 @@ describe("playing with an embed token", () => {
 
     // Expired by the clock of the row (the JWT itself still valid for a moment).
     const lapsed = await mint({ workoutId });
-    await getDb().update(embedTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(embedTokens.id, lapsed.id));
+    await getDb()
+      .update(embedTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(embedTokens.id, lapsed.id));
     expect(expectError(await call(`/v1/workouts/${workoutId}/playlist`, { token: lapsed.token }), 401, "Unauthorized").message).toMatch(/expired/);
 
     // Expired JWT.
     const old = await mint({ workoutId });
-    const expiredJwt = await signEmbedToken({ tokenId: old.id, organizationId: org.organizationId, allowedOrigins: ORIGINS, expiresAt: new Date(Date.now() - 5000) });
+    const expiredJwt = await signEmbedToken({
+      tokenId: old.id,
+      organizationId: org.organizationId,
+      allowedOrigins: ORIGINS,
+      expiresAt: new Date(Date.now() - 5000),
+    });
     expect(expectError(await call(`/v1/workouts/${workoutId}`, { token: expiredJwt }), 401, "Unauthorized").message).toMatch(/expired/);
     expect(await embedTokenOrigins(expiredJwt)).toEqual(ORIGINS);
 

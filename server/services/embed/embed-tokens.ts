@@ -27,11 +27,11 @@ export async function createEmbedToken(db: Db, caller: Caller, organizationId: s
   let planId: string | null = null;
   if (input.workoutId) {
     const w = await findOrgWorkoutState(db, organizationId, input.workoutId);
-    if (!w || w.status !== "published") throw notFound("Workout not found in this organization.");
+    if (w?.status !== "published") throw notFound("Workout not found in this organization.");
     workoutId = w.id;
   } else {
     const p = await findOrgPlanState(db, organizationId, input.planId!);
-    if (!p || p.status !== "published") throw notFound("Plan not found in this organization.");
+    if (p?.status !== "published") throw notFound("Plan not found in this organization.");
     if (p.workouts === 0) throw notFound("The plan has no workouts to play.");
     planId = p.id;
   }
@@ -42,7 +42,15 @@ export async function createEmbedToken(db: Db, caller: Caller, organizationId: s
     endUserId = user.id;
   }
   const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + input.ttlSeconds * 1000);
-  const id = await insertEmbedToken(db, { organizationId, workoutId, planId, endUserId, allowedOrigins: input.allowedOrigins, apiKeyId: caller.apiKey?.id ?? null, expiresAt });
+  const id = await insertEmbedToken(db, {
+    organizationId,
+    workoutId,
+    planId,
+    endUserId,
+    allowedOrigins: input.allowedOrigins,
+    apiKeyId: caller.apiKey?.id ?? null,
+    expiresAt,
+  });
   const scope = await findEmbedTokenScope(db, id);
   const workoutIds = [...(scope?.workoutIds ?? [])].sort();
   const token = await signEmbedToken({ tokenId: id, organizationId, allowedOrigins: input.allowedOrigins, expiresAt, endUserId });

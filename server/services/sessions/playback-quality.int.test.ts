@@ -30,7 +30,8 @@ async function start(workoutId: string, endUserId: string) {
 }
 
 const stored = async (sessionId: string) =>
-  ((await getDb().execute(`select playback_quality from workout_sessions where id = '${sessionId}'`)) as unknown as { playback_quality: unknown }[])[0]!.playback_quality;
+  ((await getDb().execute(`select playback_quality from workout_sessions where id = '${sessionId}'`)) as unknown as { playback_quality: unknown }[])[0]!
+    .playback_quality;
 
 describe("playback quality on workout sessions", () => {
   it("PATCH stores the report (alone or with progress), GET returns it, a later report replaces it, complete keeps the final one", async () => {
@@ -44,7 +45,11 @@ describe("playback quality on workout sessions", () => {
     expect(alone.body.data.quality).toEqual(quality());
     expect(await stored(id)).toEqual(quality());
 
-    const withProgress = await call(path, { key: org.key, method: "PATCH", body: { progressSeconds: 21, quality: quality({ stalls: 3, stallMs: 2400 }), endUserId } });
+    const withProgress = await call(path, {
+      key: org.key,
+      method: "PATCH",
+      body: { progressSeconds: 21, quality: quality({ stalls: 3, stallMs: 2400 }), endUserId },
+    });
     expect(withProgress.status, withProgress.text).toBe(200);
     expect(withProgress.body.data).toMatchObject({ quality: { stalls: 3, stallMs: 2400 } });
     expect(withProgress.body.data.duration).toBe(21);
@@ -76,7 +81,10 @@ describe("playback quality on workout sessions", () => {
     expect(ended.body.data.quality).toMatchObject({ startupMs: null, stalls: 2 });
 
     const id2 = await start(workoutId, endUserId);
-    const ended2 = await call(`/v1/workouts/${workoutId}/sessions/end`, { key: org.key, body: { sessionId: id2, endUserId, quality: quality({ stalls: 0, stallMs: 0 }) } });
+    const ended2 = await call(`/v1/workouts/${workoutId}/sessions/end`, {
+      key: org.key,
+      body: { sessionId: id2, endUserId, quality: quality({ stalls: 0, stallMs: 0 }) },
+    });
     expect(ended2.body.data.quality).toMatchObject({ stalls: 0, stallMs: 0 });
   });
 
@@ -92,8 +100,18 @@ describe("playback quality on workout sessions", () => {
       quality({ stallMs: "10" }),
       quality({ errors: [{ code: "Not A Code", count: 1 }] }),
       quality({ errors: [{ code: "network", count: 0 }] }),
-      quality({ errors: [{ code: "network", count: 1 }, { code: "network", count: 2 }] }),
-      quality({ segments: [{ index: 0, plannedSeconds: 8, playedSeconds: 8, completed: true }, { index: 0, plannedSeconds: 8, playedSeconds: 1, completed: false }] }),
+      quality({
+        errors: [
+          { code: "network", count: 1 },
+          { code: "network", count: 2 },
+        ],
+      }),
+      quality({
+        segments: [
+          { index: 0, plannedSeconds: 8, playedSeconds: 8, completed: true },
+          { index: 0, plannedSeconds: 8, playedSeconds: 1, completed: false },
+        ],
+      }),
       quality({ segments: [{ index: -1, plannedSeconds: 8, playedSeconds: 8, completed: true }] }),
       quality({ segments: [{ index: 0, plannedSeconds: 8, playedSeconds: 8 }] }),
       quality({ extra: 1 }),
@@ -101,7 +119,11 @@ describe("playback quality on workout sessions", () => {
       "fast",
     ];
     for (const q of bad) expectError(await call(path, { key: org.key, method: "PATCH", body: { quality: q, endUserId } }), 400, "ValidationError");
-    expectError(await call(`/v1/workouts/${workoutId}/sessions/complete`, { key: org.key, body: { sessionId: id, endUserId, quality: quality({ stalls: -2 }) } }), 400, "ValidationError");
+    expectError(
+      await call(`/v1/workouts/${workoutId}/sessions/complete`, { key: org.key, body: { sessionId: id, endUserId, quality: quality({ stalls: -2 }) } }),
+      400,
+      "ValidationError",
+    );
     expect(await stored(id)).toBeNull();
     const still = await call(`${path}?endUserId=${endUserId}`, { key: org.key });
     expect(still.body.data.status).toBe("started");
@@ -112,7 +134,11 @@ describe("playback quality on workout sessions", () => {
     const workoutId = org.library.workoutIds[3]!;
     const id = await start(workoutId, org.library.endUsers[0]!.id);
     expectError(
-      await call(`/v1/workouts/${workoutId}/sessions/${id}`, { key: org.key, method: "PATCH", body: { quality: quality(), endUserId: org.library.endUsers[1]!.id } }),
+      await call(`/v1/workouts/${workoutId}/sessions/${id}`, {
+        key: org.key,
+        method: "PATCH",
+        body: { quality: quality(), endUserId: org.library.endUsers[1]!.id },
+      }),
       404,
       "NotFound",
     );
