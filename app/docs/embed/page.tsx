@@ -145,7 +145,7 @@ def embed_url(workout_id: str, member_id: str) -> str:
           Both players run only inside an <code>&lt;iframe&gt;</code>; opened top level they show a short explanation instead. Give the iframe the permissions
           below and a full-viewport container, so portrait phones get the whole screen:
         </p>
-        <pre>{iframe}</pre>
+        <pre tabIndex={0}>{iframe}</pre>
         <ul>
           <li>
             <code>/embed/workout/&lt;workoutId&gt;?organizationId=&amp;apiKey=</code> plays a stored workout (workout, playlist and music through /v1).
@@ -183,11 +183,11 @@ def embed_url(workout_id: str, member_id: str) -> str:
           <code>FORMA_ERROR</code> with code <code>token_expired</code> or <code>token_revoked</code>. <code>apiKey=</code> keeps working as before.
         </p>
         <h3>curl</h3>
-        <pre>{curl}</pre>
+        <pre tabIndex={0}>{curl}</pre>
         <h3>Node</h3>
-        <pre>{node}</pre>
+        <pre tabIndex={0}>{node}</pre>
         <h3>Python</h3>
-        <pre>{python}</pre>
+        <pre tabIndex={0}>{python}</pre>
       </section>
 
       <section className="card">
@@ -212,7 +212,7 @@ def embed_url(workout_id: str, member_id: str) -> str:
                   <code>{typeOf(m.schema)}</code>
                   <details>
                     <summary>schema</summary>
-                    <pre>{JSON.stringify(z.toJSONSchema(m.schema, { io: "input", unrepresentable: "any" }), null, 2)}</pre>
+                    <pre tabIndex={0}>{JSON.stringify(z.toJSONSchema(m.schema, { io: "input", unrepresentable: "any" }), null, 2)}</pre>
                   </details>
                 </td>
                 <td>{m.direction}</td>
@@ -222,7 +222,7 @@ def embed_url(workout_id: str, member_id: str) -> str:
           </tbody>
         </table>
         <h3>A host for the JSON receiver</h3>
-        <pre>{receiver}</pre>
+        <pre tabIndex={0}>{receiver}</pre>
         <h3>Playback events on the host page (version 1)</h3>
         <p>
           Every player-to-host message carries <code>version: 1</code>. Events arrive in order: <code>FORMA_READY</code>, then per segment{" "}
@@ -230,7 +230,7 @@ def embed_url(workout_id: str, member_id: str) -> str:
           <code>FORMA_PAUSED</code> when paused, and <code>FORMA_COMPLETED</code> at the end. The zod schemas and types are exported with the typed client (
           <code>lib/api/events.ts</code>).
         </p>
-        <pre>{events}</pre>
+        <pre tabIndex={0}>{events}</pre>
       </section>
 
       <section className="card">
