@@ -35,7 +35,7 @@ describe("live announcements", () => {
       "Rest 4 of 12: Rest, 15 seconds",
     );
     expect(say({ epoch: 5, index: 4, remaining: null, segment: { id: "p", kind: "exercise", name: "Push-ups", timing: "reps", duration: 40, reps: 12 } })).toBe(
-      "Exercise 5 of 12: Push-ups, 12 reps",
+      "Exercise 5 of 12: Push-ups, 12 repetitions",
     );
     expect(
       say({ epoch: 5, index: 4, remaining: null, segment: { id: "p", kind: "exercise", name: "Push-ups", timing: "reps", duration: 40, reps: 12 } }),

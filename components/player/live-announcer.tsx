@@ -20,7 +20,7 @@ export function announcementFor(s: PlayerSnapshot, last: string): { key: string;
   const change = `seg:${s.epoch}|`;
   if (!last.startsWith(change)) {
     const kind = s.segment.kind === "break" ? "Rest" : s.segment.kind === "exercise" ? "Exercise" : "Part";
-    const length = s.segment.timing === "reps" ? `${s.segment.reps ?? ""} reps` : `${Math.round(s.segment.duration)} seconds`;
+    const length = s.segment.timing === "reps" ? `${s.segment.reps ?? ""} repetitions` : `${Math.round(s.segment.duration)} seconds`;
     return { key: change, text: `${kind} ${s.index + 1} of ${s.segmentCount}: ${s.segment.name}, ${length.trim()}`, countdown: null };
   }
   if (s.segment.timing === "countdown" && s.remaining !== null && !s.paused) {
