@@ -11,7 +11,16 @@ import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { pagesBuilt } from "./server/http/pages-build";
-import { SecurityHeaders, arrivedOverTls, loadPrerenderedScriptHashes, newNonce, responseKind, scriptHash } from "./server/http/security-headers";
+import {
+  SecurityHeaders,
+  arrivedOverTls,
+  isEmbeddablePath,
+  loadPrerenderedScriptHashes,
+  newNonce,
+  responseKind,
+  scriptHash,
+} from "./server/http/security-headers";
+import { embedTokenOrigins } from "./server/api/embed-tokens";
 import { startJobWorker, stopJobWorker } from "./server/jobs";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
 import { REFERENCE_BOOT_SCRIPT } from "./server/docs/reference-page";
@@ -86,7 +95,12 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     } else {
       const kind = responseKind(pathname);
       if (kind === "page") {
-        const headers = security.forPage(pathname, newNonce(), tls);
+        // A player's embed token names the origins that may frame it (its signature is checked; an
+        // expired token keeps them, so its partner page can still show why it does not play).
+        const query = req.url?.indexOf("?") ?? -1;
+        const token = query >= 0 && isEmbeddablePath(pathname) ? new URLSearchParams(req.url!.slice(query + 1)).get("token") : null;
+        const frameAncestors = token ? await embedTokenOrigins(token) : null;
+        const headers = security.forPage(pathname, newNonce(), tls, frameAncestors ?? undefined);
         // Next puts the nonce of the request's CSP on the scripts of the page it renders; a client's own value never counts.
         req.headers["content-security-policy"] = headers["content-security-policy"];
         delete req.headers["content-security-policy-report-only"];

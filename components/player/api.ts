@@ -42,6 +42,8 @@ export function retryAfterOf(headers: Headers, now = Date.now()): number | undef
 export interface ApiCallOptions {
   /** Sent as X-Api-Key (the embed's key); omitted for same-origin page routes that use the member cookie. */
   apiKey?: string;
+  /** An embed token (the player's `token=`), sent as a Bearer token instead of a key. */
+  token?: string;
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
@@ -54,6 +56,7 @@ export interface ApiCallOptions {
 export async function apiJson<T>(path: string, opts: ApiCallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (opts.apiKey) headers["x-api-key"] = opts.apiKey;
+  else if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   let res: Response;
   try {
@@ -72,6 +75,7 @@ export async function apiJson<T>(path: string, opts: ApiCallOptions = {}): Promi
   }
   if (!res.ok) {
     const retry = res.status === 429 ? retryAfterOf(res.headers) : undefined;
+    if (res.status === 401 && opts.token) throw await tokenRefusal(res);
     const { code, message } = describeStatus(res.status, opts.what, retry);
     throw new PlayerApiError(code, message, res.status, retry);
   }
@@ -83,4 +87,15 @@ export async function apiJson<T>(path: string, opts: ApiCallOptions = {}): Promi
 export function asPlayerError(err: unknown): PlayerApiError {
   if (err instanceof PlayerApiError) return err;
   return new PlayerApiError("server_error", "Something went wrong in the player. Please reload and try again.");
+}
+
+/** Why an embed token was refused (the API's message says: expired, revoked or not valid), as a sentence for the member. */
+async function tokenRefusal(res: Response): Promise<PlayerApiError> {
+  const reason = await res
+    .json()
+    .then((b: { error?: { message?: string } }) => b.error?.message ?? "")
+    .catch(() => "");
+  if (/expired/i.test(reason)) return new PlayerApiError("token_expired", "This player link has expired. Please reload the page that shows it.", 401);
+  if (/revoked/i.test(reason)) return new PlayerApiError("token_revoked", "This player link has been revoked by the site owner.", 401);
+  return new PlayerApiError("unauthorized", "This player link is not valid. Please ask the site owner to check the embed code.", 401);
 }

@@ -25,14 +25,19 @@ export interface EmbedParams {
   /** The last path segment of /embed/workout/{workoutId} (the workout player only). */
   workoutId: string | null;
   apiKey: string | null;
+  /** An embed token (POST /v1/orgs/{organizationId}/embed-tokens), used instead of apiKey. */
+  token: string | null;
   organizationId: string | null;
   endUserId: string | null;
   sessionMode: string | null;
   locale: string | null;
+  /** Cues for noisy gyms (`spokenCountdown=on`, `flashCue=on`): the player's `cues`. */
+  spokenCountdown: boolean;
+  flashCue: boolean;
 }
 
 /**
- * Reads the embed's query once and removes `apiKey` from the address and the iframe's history
+ * Reads the embed's query once and removes `apiKey` (and `token`) from the address and the iframe's history
  * entry, so the key is not kept in history, copied links or later requests (the page is also
  * served with Referrer-Policy: no-referrer, so no request carries the URL as Referer).
  */
@@ -43,17 +48,23 @@ export function takeEmbedParams(): EmbedParams {
   const params: EmbedParams = {
     workoutId: path ? decodeURIComponent(path[1]!) : null,
     apiKey: get("apiKey"),
+    token: get("token"),
     organizationId: get("organizationId"),
     endUserId: get("endUserId"),
     sessionMode: get("sessionMode"),
     locale: get("locale"),
+    spokenCountdown: flagOn(get("spokenCountdown")),
+    flashCue: flagOn(get("flashCue")),
   };
-  if (url.searchParams.has("apiKey")) {
+  if (url.searchParams.has("apiKey") || url.searchParams.has("token")) {
     url.searchParams.delete("apiKey");
+    url.searchParams.delete("token");
     window.history.replaceState(window.history.state, "", url.toString());
   }
   return params;
 }
+
+const flagOn = (v: string | null) => v !== null && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase());
 
 /** The embed params, read (and the key stripped) once after mount; null before that. */
 export function useEmbedParams(): EmbedParams | null {
@@ -128,6 +139,21 @@ export function TopLevelNotice() {
       </p>
     </PlayerScreen>
   );
+}
+
+/**
+ * Whether an embed token names a member (its `sub` claim), read without verifying (the API does):
+ * a token without one records no sessions, so the player does not try.
+ */
+export function tokenNamesMember(token: string): boolean {
+  try {
+    const part = token.split(".")[1] ?? "";
+    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((part.length + 3) % 4));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === "string" && sub.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Sessions are recorded when sessionMode is switched on, or when an endUserId names the member (unless sessionMode says off). */

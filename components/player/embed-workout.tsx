@@ -5,13 +5,27 @@ import { audioMixOf } from "@/lib/audio-mix";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { type PlayerApiError, apiJson, asPlayerError } from "./api";
-import { type EmbedParams, PlayerScreen, type ShownError, TopLevelNotice, sessionsWanted, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
+import {
+  type EmbedParams,
+  PlayerScreen,
+  type ShownError,
+  TopLevelNotice,
+  sessionsWanted,
+  tokenNamesMember,
+  useEmbedParams,
+  useFraming,
+  useHostMessages,
+  usePlaybackReporter,
+  useReportError,
+} from "./embed-frame";
 import { useExportPlayback, wantsExportPlayback } from "./export-playback";
 import { FeedbackForm } from "./feedback-form";
 import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import { postToHost } from "./messages";
 import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
 import { v1SessionApi } from "./session-api";
+import { useHostEvents } from "./use-host-events";
+import { type PlaybackQualityReport, usePlaybackQuality } from "./use-playback-quality";
 import { useSessionTracker } from "./use-session-tracker";
 
 /**
@@ -41,31 +55,39 @@ function EmbedWorkoutInner() {
 
   if (framing === "server" || !params) return <PlayerScreen title="Loading the workout…" />;
   if (framing === "top") return <TopLevelNotice />;
-  if (!params.workoutId) return <PlayerScreen title="No workout selected" tone="error">The player address names no workout.</PlayerScreen>;
+  if (!params.workoutId)
+    return (
+      <PlayerScreen title="No workout selected" tone="error">
+        The player address names no workout.
+      </PlayerScreen>
+    );
   return <LoadedEmbed workoutId={params.workoutId} params={params} />;
 }
 
 function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedParams }) {
-  const apiKey = params.apiKey ?? "";
+  // An embed token replaces the key (it is sent as a Bearer token); the key keeps working as before.
+  const token = params.apiKey ? undefined : params.token || undefined;
+  const apiKey = token ? undefined : (params.apiKey ?? "");
+  const cred = useMemo(() => (token ? { token } : { apiKey }), [token, apiKey]);
   const locale = params.locale ? `?locale=${encodeURIComponent(params.locale)}` : "";
-  const enabled = apiKey.length > 0;
+  const enabled = Boolean(token) || (apiKey ?? "").length > 0;
   const base = `/v1/workouts/${encodeURIComponent(workoutId)}`;
 
   const detail = useQuery({
     queryKey: ["embed", workoutId, "detail", params.locale],
-    queryFn: () => apiJson<{ data: ApiWorkoutDetail & { organizationId: string } }>(`${base}${locale}`, { apiKey, what: "This workout" }),
+    queryFn: () => apiJson<{ data: ApiWorkoutDetail & { organizationId: string } }>(`${base}${locale}`, { ...cred, what: "This workout" }),
     enabled,
     retry: noRetryOn4xx,
   });
   const playlist = useQuery({
     queryKey: ["embed", workoutId, "playlist", params.locale],
-    queryFn: () => apiJson<ApiPlaylist>(`${base}/playlist${locale}`, { apiKey, what: "This workout" }),
+    queryFn: () => apiJson<ApiPlaylist>(`${base}/playlist${locale}`, { ...cred, what: "This workout" }),
     enabled,
     retry: noRetryOn4xx,
   });
   const music = useQuery({
     queryKey: ["embed", workoutId, "music"],
-    queryFn: () => apiJson<ApiMusic>(`${base}/music`, { apiKey, what: "The workout's music" }),
+    queryFn: () => apiJson<ApiMusic>(`${base}/music`, { ...cred, what: "The workout's music" }),
     enabled: enabled && detail.data !== undefined && audioMixOf(detail.data.data.videoAudioMode, detail.data.data.mixBgMusic !== false).music,
     retry: noRetryOn4xx,
   });
@@ -90,17 +112,25 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
 
   const sessionApi = useMemo(
     () =>
-      sessionsWanted(params) && enabled
-        ? v1SessionApi({ apiKey, workoutId, organizationId: params.organizationId ?? undefined, endUserId: params.endUserId ?? undefined, locale: params.locale ?? undefined })
+      (token ? params.sessionMode?.trim().toLowerCase() !== "off" && tokenNamesMember(token) : sessionsWanted(params)) && enabled
+        ? v1SessionApi({
+            ...cred,
+            workoutId,
+            organizationId: params.organizationId ?? undefined,
+            endUserId: token ? undefined : (params.endUserId ?? undefined),
+            locale: params.locale ?? undefined,
+          })
         : null,
-    [params, enabled, apiKey, workoutId],
+    [params, enabled, cred, token, workoutId],
   );
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const onSessionError = useCallback((e: PlayerApiError) => {
     setSessionNotice(`Your progress could not be saved: ${e.message}`);
     postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
   }, []);
-  const tracker = useSessionTracker(sessionApi, onSessionError);
+  // The playback-quality report (use-playback-quality.ts), read by the tracker when it reports.
+  const qualityOf = useRef<(() => PlaybackQualityReport) | null>(null);
+  const tracker = useSessionTracker(sessionApi, onSessionError, () => qualityOf.current?.());
 
   // Music is an extra: when it cannot be loaded the workout plays on without it, and the member
   // and the host are told once.
@@ -115,7 +145,8 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   const playlistWorkout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
   // playback=export: the rendered export over HLS with its captions, else the playlist (export-playback.ts).
   const [exportWanted] = useState(() => typeof window !== "undefined" && wantsExportPlayback(window.location.search));
-  const exported = useExportPlayback({ enabled: exportWanted && enabled, base, apiKey, locale: params.locale, detail: detail.data?.data, firstSegmentId: playlistWorkout?.segments[0]?.id });
+  // (With a key only: an embed token's scope covers the playlist's operations, not the export's URLs.)
+  const exported = useExportPlayback({ enabled: exportWanted && enabled && Boolean(apiKey), base, apiKey: apiKey ?? "", locale: params.locale, detail: detail.data?.data, firstSegmentId: playlistWorkout?.segments[0]?.id });
   const workout = exported.workout ?? (exported.loading ? null : playlistWorkout);
   const tracks = useMemo(() => (detail.data ? playerMusic(detail.data.data, music.data) : []), [detail.data, music.data]);
 
@@ -125,15 +156,31 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   });
 
   const report = usePlaybackReporter();
+  const events = useHostEvents(workout?.segments ?? null);
+  const quality = usePlaybackQuality(events.summary);
+  qualityOf.current = quality.report;
+  useEffect(() => {
+    if (runtimeError) quality.noteError(runtimeError.code);
+  }, [runtimeError, quality]);
+  useEffect(() => {
+    if (music.error) quality.noteError(asPlayerError(music.error).code);
+  }, [music.error, quality]);
   const onSnapshot = useCallback(
     (s: PlayerSnapshot) => {
+      quality.onSnapshot(s);
+      events.report(s, tracker.sessionId);
       tracker.track(s);
       report(s, tracker.sessionId);
     },
-    [tracker, report],
+    [tracker, report, events, quality],
   );
 
-  if (error && !runtimeError) return <PlayerScreen title="This workout cannot be played" tone="error">{error.message}</PlayerScreen>;
+  if (error && !runtimeError)
+    return (
+      <PlayerScreen title="This workout cannot be played" tone="error">
+        {error.message}
+      </PlayerScreen>
+    );
   if (!workout) return <PlayerScreen title="Loading the workout…" />;
 
   return (
@@ -144,6 +191,7 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
         handleRef={handle}
         onSnapshot={onSnapshot}
         immersive={immersive}
+        cues={{ spokenCountdown: params.spokenCountdown, flashCue: params.flashCue }}
         onMediaError={(e) => setRuntimeError({ code: e.code, message: e.message })}
         onOrientationToggle={() => postToHost({ type: "FORMA_ORIENTATION_TOGGLE" })}
         completion={sessionApi && tracker.sessionId && tracker.finished ? <FeedbackForm api={sessionApi} sessionId={tracker.sessionId} /> : null}

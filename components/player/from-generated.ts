@@ -36,8 +36,9 @@ export function spokenClips(asset: ResolvedAsset, skipIntro: boolean): AudioCue[
   const tracks = asset.audioInstructions ?? [];
   const cues = skipIntro ? [] : tracks.filter((t) => t.type === "exerciseCue").slice(0, 1);
   const instructions = tracks.filter((t) => t.type === "exerciseInstruction").slice(0, MAX_INSTRUCTION_CLIPS);
-  return [...cues.map((t) => ({ t, role: "cue" as const, at: 0 })), ...instructions.map((t) => ({ t, role: "instruction" as const, at: 2 }))]
-    .map(({ t, role, at }) => ({ url: t.assetUri, at, role, locale: t.locale, text: t.scriptText || undefined }));
+  return [...cues.map((t) => ({ t, role: "cue" as const, at: 0 })), ...instructions.map((t) => ({ t, role: "instruction" as const, at: 2 }))].map(
+    ({ t, role, at }) => ({ url: t.assetUri, at, role, locale: t.locale, text: t.scriptText || undefined }),
+  );
 }
 
 function facts(it: GeneratedWorkoutInput["instances"][number]): string[] {
@@ -83,6 +84,7 @@ export function workoutFromGenerated(
     segments.push({
       id: it.id,
       kind: "exercise",
+      exerciseId: it.exercise.id,
       name: it.exercise.localizedName ?? it.exercise.name,
       duration: it.durationSeconds,
       timing: repBased ? "reps" : "countdown",

@@ -35,6 +35,7 @@ type ApiSegment =
   | {
       exercise: {
         id: string;
+        exerciseId?: string;
         duration: number;
         name: string;
         reps: number | null;
@@ -150,6 +151,7 @@ function toSegment(entry: ApiSegment): PlayerSegment | null {
     return {
       id: e.id,
       kind: "exercise",
+      ...(e.exerciseId ? { exerciseId: e.exerciseId } : {}),
       name: e.name,
       duration: e.duration,
       timing: repBased ? "reps" : "countdown",

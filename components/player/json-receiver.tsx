@@ -1,13 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { apiJson, asPlayerError } from "./api";
+import { useHostEvents } from "./use-host-events";
 import { PlayerScreen, type ShownError, TopLevelNotice, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
 import { type ResolvedAsset, exerciseIdsOf, workoutFromGenerated } from "./from-generated";
 import { type GeneratedWorkoutInput, postToHost } from "./messages";
-import { type PlayerHandle, WorkoutPlayer } from "./player";
+import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
 
 /**
  * The JSON receiver (/embed/workout-json-receiver): waits for the host's FORMA_EMBED_INIT with
@@ -77,7 +78,9 @@ function ResolvedPlayer({ init, immersive, handle }: { init: Init; immersive: bo
     queryKey: ["video-assets", init.seq, ids, init.locale],
     queryFn: async () => {
       const rows = await Promise.all(
-        ids.map((id) => apiJson<{ data: ResolvedAsset }>(`/v1/video-asset/${encodeURIComponent(id)}${locale}`, { apiKey: init.apiKey, what: "An exercise video" })),
+        ids.map((id) =>
+          apiJson<{ data: ResolvedAsset }>(`/v1/video-asset/${encodeURIComponent(id)}${locale}`, { apiKey: init.apiKey, what: "An exercise video" }),
+        ),
       );
       return new Map(rows.map((r) => [r.data.id.toLowerCase(), r.data]));
     },
@@ -96,9 +99,22 @@ function ResolvedPlayer({ init, immersive, handle }: { init: Init; immersive: bo
   }, [assets.error, built]);
   useReportError(loadError ?? runtimeError);
 
-  const onSnapshot = usePlaybackReporter();
+  const report = usePlaybackReporter();
+  const events = useHostEvents(built?.workout.segments ?? null);
+  const onSnapshot = useCallback(
+    (s: PlayerSnapshot) => {
+      report(s);
+      events.report(s);
+    },
+    [report, events],
+  );
 
-  if (loadError) return <PlayerScreen title="This workout cannot be played" tone="error">{loadError.message}</PlayerScreen>;
+  if (loadError)
+    return (
+      <PlayerScreen title="This workout cannot be played" tone="error">
+        {loadError.message}
+      </PlayerScreen>
+    );
   if (!built) return <PlayerScreen title="Preparing the workout…" />;
   return (
     <WorkoutPlayer

@@ -83,14 +83,15 @@ export type HostMessage = z.infer<typeof HostMessage>;
 // ---- player to host ---------------------------------------------------------------------------
 
 /** The player is loaded and listening (the JSON receiver then waits for FORMA_EMBED_INIT). */
-export const PlayerReady = z.object({ type: z.literal("FORMA_READY"), player: z.enum(["workout", "json-receiver"]) });
+export const PlayerReady = z.object({ type: z.literal("FORMA_READY"), version: z.literal(1).optional(), player: z.enum(["workout", "json-receiver"]) });
 
 /** The member asked to switch orientation (the host rotates or resizes its container). */
-export const OrientationToggle = z.object({ type: z.literal("FORMA_ORIENTATION_TOGGLE") });
+export const OrientationToggle = z.object({ type: z.literal("FORMA_ORIENTATION_TOGGLE"), version: z.literal(1).optional() });
 
 /** Playback moved: phase, segment, pause. */
 export const PlaybackState = z.object({
   type: z.literal("FORMA_PLAYBACK_STATE"),
+  version: z.literal(1).optional(),
   phase: z.enum(["preview", "playing", "completed"]),
   paused: z.boolean(),
   segmentIndex: z.number().int(),
@@ -102,6 +103,7 @@ export const PlaybackState = z.object({
 /** The workout finished: completed (every segment, or done) or ended early. */
 export const WorkoutFinished = z.object({
   type: z.literal("FORMA_WORKOUT_FINISHED"),
+  version: z.literal(1).optional(),
   how: z.enum(["complete", "end"]),
   sessionId: z.string().nullable(),
   playedSeconds: z.number(),
@@ -110,14 +112,116 @@ export const WorkoutFinished = z.object({
 /** Something went wrong; the player also shows `message` to the member. */
 export const PlayerErrorMessage = z.object({
   type: z.literal("FORMA_ERROR"),
-  code: z.enum(["top_level", "invalid_request", "unauthorized", "forbidden", "not_found", "rate_limited", "media_unavailable", "network", "invalid_message", "server_error"]),
+  version: z.literal(1).optional(),
+  code: z.enum([
+    "top_level",
+    "invalid_request",
+    "unauthorized",
+    "token_expired",
+    "token_revoked",
+    "forbidden",
+    "not_found",
+    "rate_limited",
+    "media_unavailable",
+    "network",
+    "invalid_message",
+    "server_error",
+  ]),
   message: z.string(),
   status: z.number().int().optional(),
   retryAfterSeconds: z.number().optional(),
 });
 
-export const PlayerMessage = z.discriminatedUnion("type", [PlayerReady, OrientationToggle, PlaybackState, WorkoutFinished, PlayerErrorMessage]);
+// ---- typed playback events (version 1) -----------------------------------------------------------
+// Every player-to-host message carries `version: 1` (postToHost adds it); a later, incompatible
+// shape would come with another version, so hosts can check what they parse.
+
+/** The protocol version of the player-to-host messages. */
+export const EVENTS_VERSION = 1 as const;
+
+const SegmentRef = {
+  /** 0-based position in the workout's segments. */
+  index: z.number().int().nonnegative(),
+  /** intro, exercise, break, class, multiExercise, promo, educational, outro. */
+  kind: z.string(),
+  /** The exercise's video asset id (exercise segments only). */
+  exerciseId: z.string().optional(),
+  /** Planned seconds of the segment (its work window, or its clip's length). */
+  durationSeconds: z.number().nonnegative(),
+};
+
+/** A segment started playing (also after previous/restart). */
+export const SegmentStarted = z.object({ type: z.literal("FORMA_SEGMENT_STARTED"), version: z.literal(1), ...SegmentRef });
+
+/** The member left a segment: it ran out, or was skipped (`playedSeconds` says how much of it played). */
+export const SegmentCompleted = z.object({
+  type: z.literal("FORMA_SEGMENT_COMPLETED"),
+  version: z.literal(1),
+  ...SegmentRef,
+  playedSeconds: z.number().nonnegative(),
+});
+
+/** Playback position, at most once a second while playing. */
+export const Progress = z.object({
+  type: z.literal("FORMA_PROGRESS"),
+  version: z.literal(1),
+  index: z.number().int().nonnegative(),
+  segmentCount: z.number().int().nonnegative(),
+  /** Seconds into the current segment. */
+  elapsedSeconds: z.number().nonnegative(),
+  /** Seconds left in a timed segment; null for rep-based ones. */
+  remainingSeconds: z.number().nonnegative().nullable(),
+  /** Seconds played in the workout, pauses excluded. */
+  playedSeconds: z.number().nonnegative(),
+});
+
+/** The member (or the host) paused. */
+export const Paused = z.object({
+  type: z.literal("FORMA_PAUSED"),
+  version: z.literal(1),
+  index: z.number().int().nonnegative(),
+  playedSeconds: z.number().nonnegative(),
+});
+
+/** Planned against done for one segment. */
+export const SegmentSummary = z.object({
+  ...SegmentRef,
+  playedSeconds: z.number().nonnegative(),
+  /** Played to its end (timed: at least 90 % of it; rep-based and clips: not skipped before the member moved on). */
+  completed: z.boolean(),
+});
+
+/** The workout is over: completed, or ended early (`how`), with planned vs done per segment. */
+export const Completed = z.object({
+  type: z.literal("FORMA_COMPLETED"),
+  version: z.literal(1),
+  how: z.enum(["complete", "end"]),
+  sessionId: z.string().nullable(),
+  playedSeconds: z.number().nonnegative(),
+  summary: z.array(SegmentSummary),
+});
+
+export const PlayerMessage = z.discriminatedUnion("type", [
+  PlayerReady,
+  OrientationToggle,
+  PlaybackState,
+  WorkoutFinished,
+  PlayerErrorMessage,
+  SegmentStarted,
+  SegmentCompleted,
+  Progress,
+  Paused,
+  Completed,
+]);
 export type PlayerMessage = z.infer<typeof PlayerMessage>;
+/** What postToHost takes: any player message, `version` filled in. */
+export type OutgoingPlayerMessage = PlayerMessage extends infer M ? (M extends { version?: unknown } ? Omit<M, "version"> : never) : never;
+export type SegmentStartedMessage = z.infer<typeof SegmentStarted>;
+export type SegmentCompletedMessage = z.infer<typeof SegmentCompleted>;
+export type ProgressMessage = z.infer<typeof Progress>;
+export type PausedMessage = z.infer<typeof Paused>;
+export type CompletedMessage = z.infer<typeof Completed>;
+export type PlayerErrorMessage = z.infer<typeof PlayerErrorMessage>;
 export type PlayerErrorCode = z.infer<typeof PlayerErrorMessage>["code"];
 
 /** Every message name, for the docs. */
@@ -143,9 +247,9 @@ export function parseHostMessage(data: unknown): { message: HostMessage | null; 
 }
 
 /** Validates and posts a message to the parent window; never throws. */
-export function postToHost(message: PlayerMessage): void {
+export function postToHost(message: OutgoingPlayerMessage): void {
   if (typeof window === "undefined" || window.parent === window) return;
-  const checked = PlayerMessage.safeParse(message);
+  const checked = PlayerMessage.safeParse({ ...message, version: EVENTS_VERSION });
   if (!checked.success) return;
   // Messages carry no secrets (never the key), so any host origin may read them.
   window.parent.postMessage(checked.data, "*");

@@ -46,6 +46,8 @@ export interface PlayerSegment {
   /** The playlist segment id (sent as workoutSegmentId on session PATCH) or the generated instance id. */
   id: string;
   kind: SegmentKind;
+  /** The exercise's video asset id (exercise segments), for the host events (FORMA_SEGMENT_*). */
+  exerciseId?: string;
   name: string;
   /** Seconds: the work window (exercises, rests) or the file length (media segments). */
   duration: number;

@@ -5,7 +5,18 @@ import { cn } from "@/components/ui/cn";
 import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
 import { attachSource, currentSource, isHlsUrl, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
-import { type PlayerCommand, type PlayerState, commandAction, initialPlayerState, isRepBased, playerReducer, positionFraction, remainingSeconds } from "./reducer";
+import {
+  type PlayerCommand,
+  type PlayerState,
+  commandAction,
+  initialPlayerState,
+  isRepBased,
+  playerReducer,
+  positionFraction,
+  remainingSeconds,
+} from "./reducer";
+import { LiveAnnouncer } from "./live-announcer";
+import { usePlayerKeys } from "./use-player-keys";
 
 /**
  * The one workout player (embed, JSON receiver, the grids' overlay and dedicated page, and the
@@ -21,7 +32,7 @@ export interface PlayerSnapshot {
   paused: boolean;
   index: number;
   segmentCount: number;
-  segment: Pick<PlayerSegment, "id" | "kind" | "name" | "timing" | "duration" | "reps"> | null;
+  segment: Pick<PlayerSegment, "id" | "kind" | "name" | "timing" | "duration" | "reps" | "exerciseId"> | null;
   elapsed: number;
   remaining: number | null;
   /** Seconds played, pauses excluded (a session's progressSeconds). */
@@ -63,6 +74,8 @@ export interface WorkoutPlayerProps {
   autoStart?: boolean;
   /** Hides the player's own controls (a cast display is driven from the phone). */
   hideControls?: boolean;
+  /** Optional cues for noisy gyms: speak the last five seconds, flash the screen at changes (live-announcer.tsx). */
+  cues?: { spokenCountdown?: boolean; flashCue?: boolean };
   className?: string;
 }
 
@@ -76,7 +89,9 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
     paused: state.paused,
     index: state.index,
     segmentCount: segments.length,
-    segment: seg ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps } : null,
+    segment: seg
+      ? { id: seg.id, kind: seg.kind, name: seg.name, timing: seg.timing, duration: seg.duration, reps: seg.reps, exerciseId: seg.exerciseId }
+      : null,
     elapsed: state.elapsed,
     remaining: remainingSeconds(state, seg ?? undefined),
     played: state.played,
@@ -114,7 +129,19 @@ function Icon({ name }: { name: "play" | "pause" | "next" | "prev" | "music" | "
   );
 }
 
-function ControlButton({ label, onClick, children, primary, disabled }: { label: string; onClick: () => void; children: ReactNode; primary?: boolean; disabled?: boolean }) {
+function ControlButton({
+  label,
+  onClick,
+  children,
+  primary,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -143,6 +170,7 @@ export function WorkoutPlayer({
   immersive = false,
   autoStart = false,
   hideControls = false,
+  cues,
   className,
 }: WorkoutPlayerProps) {
   const segments = workout.segments;
@@ -342,6 +370,13 @@ export function WorkoutPlayer({
     e.preventDefault();
   };
 
+  // ---- accessibility (live-announcer.tsx, use-player-keys.ts): announcements and the extra keys ----
+  const [keyMessage, setKeyMessage] = useState("");
+  const keyActions = useMemo(() => ({ end: () => dispatch({ type: "FINISH", how: "end" }), announce: setKeyMessage }), []);
+  usePlayerKeys(rootRef, keyActions);
+  const announced = useMemo(() => snapshotOf(state, segments), [state, segments]);
+  // ---- end accessibility ----
+
   const remaining = remainingSeconds(state, segment);
   const upcoming = state.phase === "playing" ? segments[state.index + 1] : undefined;
   const chapter = segment?.chapters?.find((c) => state.elapsed >= c.startTimeSec && state.elapsed < c.endTimeSec);
@@ -360,6 +395,7 @@ export function WorkoutPlayer({
       onKeyDown={onKeyDown}
       className={cn("relative flex h-full min-h-[320px] w-full flex-col overflow-hidden bg-black text-white outline-none", className)}
     >
+      <LiveAnnouncer snapshot={announced} message={keyMessage} spokenCountdown={cues?.spokenCountdown} flashCue={cues?.flashCue} />
       <div className="relative min-h-0 flex-1">
         {/* biome-ignore lint/a11y/useMediaCaption: the caption <track>s come from CaptionTracks (caption-tracks.tsx), which the rule cannot see */}
         <video
@@ -410,9 +446,7 @@ export function WorkoutPlayer({
               <p className="text-xs uppercase tracking-wide text-white/70">
                 {state.index + 1} / {segments.length} · {segment.kind === "break" ? "Rest" : segment.kind === "exercise" ? "Exercise" : segment.kind}
               </p>
-              <h2 className="truncate text-xl font-semibold sm:text-2xl" aria-live="polite">
-                {segment.name}
-              </h2>
+              <h2 className="truncate text-xl font-semibold sm:text-2xl">{segment.name}</h2>
               {chapter ? <p className="text-sm text-white/80">{chapter.name}</p> : null}
               {segment.facts.length ? <p className="text-sm text-white/70">{segment.facts.join(" · ")}</p> : null}
             </div>

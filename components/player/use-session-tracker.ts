@@ -13,7 +13,11 @@ import { PATCH_EVERY_MS, progressOf, sessionMoves } from "./session-moves";
  * reported through `onError` (the embed shows them and posts FORMA_ERROR). 409 on a PATCH (the
  * session was finished elsewhere) is expected and ignored.
  */
-export function useSessionTracker(api: SessionApi | null, onError?: (err: PlayerApiError) => void) {
+export function useSessionTracker(api: SessionApi | null, onError?: (err: PlayerApiError) => void, quality?: () => unknown) {
+  // The playback-quality report rides along on every PATCH and the finish (when the API takes it).
+  const qualityRef = useRef(quality);
+  qualityRef.current = quality;
+  const qualityNow = useCallback(() => (api?.acceptsQuality ? (qualityRef.current?.() ?? undefined) : undefined), [api]);
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [finished, setFinished] = useState<"complete" | "end" | null>(null);
   const last = useRef<PlayerSnapshot | null>(null);
@@ -34,13 +38,14 @@ export function useSessionTracker(api: SessionApi | null, onError?: (err: Player
       const snap = last.current;
       const pending = session.current;
       if (!api || !snap || !pending) return;
-      const body = { progressSeconds: progressOf(snap), workoutSegmentId: snap.segment?.id ?? null };
+      const q = qualityNow();
+      const body = { progressSeconds: progressOf(snap), workoutSegmentId: snap.segment?.id ?? null, ...(q ? { quality: q } : {}) };
       enqueue(async () => {
         const id = await pending;
         if (id) await api.patch(id, body, { keepalive });
       });
     },
-    [api, enqueue],
+    [api, enqueue, qualityNow],
   );
 
   const track = useCallback(
@@ -71,13 +76,13 @@ export function useSessionTracker(api: SessionApi | null, onError?: (err: Player
           enqueue(async () => {
             const id = await pending;
             if (!id) return;
-            await api.finish(id, move.how);
+            await api.finish(id, move.how, qualityNow());
             setFinished(move.how);
           });
         }
       }
     },
-    [api, enqueue, patchNow],
+    [api, enqueue, patchNow, qualityNow],
   );
 
   // The cadence while playing, and a last word when the page is hidden or closed.

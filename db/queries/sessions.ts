@@ -1,7 +1,7 @@
 import { type SQLWrapper, and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type Tx, poolOf } from "../client";
-import { endUsers, workoutSegments, workoutSessions, workouts } from "../schema";
+import { type SessionPlaybackQuality, endUsers, workoutSegments, workoutSessions, workouts } from "../schema";
 
 export type SessionRow = typeof workoutSessions.$inferSelect;
 
@@ -116,7 +116,14 @@ const cappedDuration = (seconds: number | SQLWrapper) => sql`least(${seconds}::i
 const progressOf = (seconds: number | SQLWrapper) =>
   sql`case when ${workoutSessions.expectedDuration} > 0 then least(1.0, least(${seconds}::int, 2 * ${workoutSessions.expectedDuration})::real / ${workoutSessions.expectedDuration}) else 0 end`;
 
-type UpdateArgs = { sessionId: string; workoutId: string; owner: SessionOwner; progressSeconds?: number; workoutSegmentId?: string | null };
+type UpdateArgs = {
+  sessionId: string;
+  workoutId: string;
+  owner: SessionOwner;
+  progressSeconds?: number;
+  workoutSegmentId?: string | null;
+  quality?: SessionPlaybackQuality;
+};
 
 /** Every value of the update, bound by `bind` in one pass (a value, or a named placeholder). */
 function bindUpdate(args: UpdateArgs, bind: Bind) {
@@ -125,6 +132,7 @@ function bindUpdate(args: UpdateArgs, bind: Bind) {
     workout: bind("workout", args.workoutId),
     seconds: args.progressSeconds === undefined ? undefined : bind("seconds", args.progressSeconds),
     segment: args.workoutSegmentId === undefined ? undefined : bind("segment", args.workoutSegmentId),
+    quality: args.quality === undefined ? undefined : bind("quality", JSON.stringify(args.quality)),
     owner: ownerSpec(args.owner, bind),
   };
 }
@@ -132,7 +140,7 @@ function bindUpdate(args: UpdateArgs, bind: Bind) {
 /** Which statement `args` needs: the owner condition, and which fields are sent. */
 function updateShape(args: UpdateArgs, owner: OwnerSpec): string {
   const segment = args.workoutSegmentId === undefined ? "-" : args.workoutSegmentId === null ? "0" : "s";
-  return `${ownerShape(owner)}|${args.progressSeconds === undefined ? "-" : "p"}|${segment}`;
+  return `${ownerShape(owner)}|${args.progressSeconds === undefined ? "-" : "p"}|${segment}|${args.quality === undefined ? "-" : "q"}`;
 }
 
 function buildUpdate(db: Tx, args: UpdateArgs, v: ReturnType<typeof bindUpdate>) {
@@ -143,6 +151,7 @@ function buildUpdate(db: Tx, args: UpdateArgs, v: ReturnType<typeof bindUpdate>)
     set.progress = progressOf(v.seconds);
   }
   if (v.segment !== undefined) set.workoutSegmentId = v.segment as string | null;
+  if (v.quality !== undefined) set.playbackQuality = sql`${v.quality}::jsonb`;
   const segmentCheck = args.workoutSegmentId
     ? sql`exists (select 1 from ${workoutSegments} where ${workoutSegments.id} = ${v.segment} and ${workoutSegments.workoutId} = ${v.workout})`
     : undefined;
@@ -205,9 +214,12 @@ export async function segmentBelongsToWorkout(db: Tx, segmentId: string, workout
  */
 export async function finishStartedSession(
   db: Tx,
-  args: { sessionId: string; workoutId: string; owner: SessionOwner; mode: "end" | "complete" },
+  args: { sessionId: string; workoutId: string; owner: SessionOwner; mode: "end" | "complete"; quality?: SessionPlaybackQuality },
 ): Promise<SessionRow | null> {
-  const forced = args.mode === "complete" ? { progress: 1, duration: sql`${workoutSessions.expectedDuration}` } : {};
+  const forced = {
+    ...(args.mode === "complete" ? { progress: 1, duration: sql`${workoutSessions.expectedDuration}` } : {}),
+    ...(args.quality ? { playbackQuality: args.quality } : {}),
+  };
   const [row] = await db
     .update(workoutSessions)
     .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()`, ...forced })

@@ -23,14 +23,19 @@ function partnerHost(): Promise<{ server: Server; origin: string }> {
   return hostServer;
 }
 
+/** The partner page's origin (to list in an embed token's allowedOrigins). */
+export async function partnerOrigin(): Promise<string> {
+  return (await partnerHost()).origin;
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 function hostHtml(src: string): string {
-  return `<!doctype html><html><head><title>Partner</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+  return `<!doctype html><html lang="en"><head><title>Partner</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="margin:0;background:#222">
-<div style="position:fixed;inset:0;width:100vw;height:100dvh">
+<main style="position:fixed;inset:0;width:100vw;height:100dvh">
   <iframe id="player" src="${escapeAttr(src)}" title="Workout player" allow="autoplay; fullscreen; accelerometer; gyroscope" allowfullscreen style="width:100%;height:100%;border:0"></iframe>
-</div>
+</main>
 <script>
   window.__messages = [];
   window.addEventListener("message", (e) => {

@@ -2226,6 +2226,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/embed-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an embed token
+         * @description Mints a signed, short-lived token for the embed player, to be made on the partner's server and put in the iframe address instead of an API key (`/embed/workout/{workoutId}?token=...`). The token plays only its workout (or its plan's published workouts), records sessions and feedback only for `endUserId` (none when it is omitted), is refused after `expiresAt` or revocation, and the player page may be framed only by `allowedOrigins` (its CSP `frame-ancestors`). The player sends it as `Authorization: Bearer` to the workout, playlist, music, session and feedback operations; every other operation refuses it (403). 404 when the workout, plan or member is not an active one of this organization.
+         *
+         *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
+         */
+        post: operations["EmbedTokensApi_createEmbedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/embed-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an embed token
+         * @description The player refuses the token from the next request on (a page already playing stops at its next call). Revoking a revoked token answers 204 again.
+         *
+         *     Rate-limit weight: 1x.
+         *
+         *     Idempotency-Key: at least once, with replay. The write commits before the response is kept; if the service dies in between, repeats get 409 until the 10-minute lease passes, then run the write again.
+         */
+        delete: operations["EmbedTokensApi_revokeEmbedToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "workout.published": {
@@ -2589,6 +2637,8 @@ export interface components {
              * @example 65f1c0ffee0123456789abcd
              */
             sessionId: string;
+            /** @description The player's final playback-quality report (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2599,12 +2649,43 @@ export interface components {
              */
             organizationId?: string;
         };
+        PlaybackQuality: {
+            /** @description Milliseconds from the member's start to the first frame playing; null when it never played. */
+            startupMs: number | null;
+            /**
+             * Format: int32
+             * @description How many times playback stalled (waiting for data) after it started.
+             */
+            stalls: number;
+            /**
+             * Format: int32
+             * @description Total milliseconds spent stalled.
+             */
+            stallMs: number;
+            /** @description Playback errors by code (the FORMA_ERROR codes, e.g. media_unavailable, network), with how often each happened. */
+            errors: {
+                code: string;
+                /** Format: int32 */
+                count: number;
+            }[];
+            /** @description Completion per playlist segment: planned against played seconds. */
+            segments: {
+                /** Format: int32 */
+                index: number;
+                plannedSeconds: number;
+                playedSeconds: number;
+                /** @description Played to its end (timed segments: at least 90 %), not skipped. */
+                completed: boolean;
+            }[];
+        };
         EndWorkoutSessionBody: {
             /**
              * @description The session to finish.
              * @example 65f1c0ffee0123456789abcd
              */
             sessionId: string;
+            /** @description The player's final playback-quality report (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2620,6 +2701,8 @@ export interface components {
             progressSeconds?: number;
             /** @description Id of the playlist segment now playing. */
             workoutSegmentId?: string | null;
+            /** @description The player's playback-quality report so far (replaces the stored one). */
+            quality?: components["schemas"]["PlaybackQuality"];
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
             /** @description The member's external id. Ignored when a Bearer token is sent. */
@@ -2629,7 +2712,7 @@ export interface components {
              * @example 65f1c0ffee0123456789abcd
              */
             organizationId?: string;
-        } | unknown | unknown;
+        } | unknown | unknown | unknown;
         StartWorkoutSessionBody: {
             /** @description The member: internal 24-hex id or email (case-insensitive). Ignored when a Bearer token is sent. */
             endUserId?: string;
@@ -3393,6 +3476,28 @@ export interface components {
                 auth: string;
             };
         };
+        CreateEmbedTokenBody: {
+            /**
+             * @description A published workout of the organization. Exactly one of workoutId and planId.
+             * @example 65f1c0ffee0123456789abcd
+             */
+            workoutId?: string;
+            /**
+             * @description A published plan of the organization: the token plays each of its workouts.
+             * @example 65f1c0ffee0123456789abcd
+             */
+            planId?: string;
+            /** @description An active member (id or email): the player records sessions and feedback for this member only. */
+            endUserId?: string;
+            /**
+             * Format: int32
+             * @description Lifetime in seconds, 60 to 86,400 (one day).
+             * @example 3600
+             */
+            ttlSeconds: number;
+            /** @description 1 to 20 origins that may frame the player (the page's CSP frame-ancestors). */
+            allowedOrigins: string[];
+        } & (unknown | unknown);
         WebhookEventWorkoutPublished: {
             /** @constant */
             type: "workout.published";
@@ -3489,6 +3594,8 @@ export interface components {
             progress: number;
             /** @description The member; null for anonymous key-only sessions. */
             traineeId: string | null;
+            /** @description The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent. */
+            quality?: components["schemas"]["PlaybackQuality"];
         };
         /** @description The member the event is about. */
         WebhookEventMember: {
@@ -6518,6 +6625,26 @@ export interface components {
             /** @description ISO 8601: the last notification the push service accepted for this device. */
             lastDeliveredAt: string | null;
         };
+        OneEmbedToken: {
+            data: components["schemas"]["EmbedToken"];
+        };
+        EmbedToken: {
+            /** @description The token's id: revoke it with DELETE .../embed-tokens/{tokenId}. */
+            id: string;
+            /** @description The signed token (a JWT). Put it in the player's address as `token=`; it is shown only in this answer and never stored. */
+            token: string;
+            /** @description ISO 8601: the player refuses the token from then on. */
+            expiresAt: string;
+            /** @description The player's address with the token: the workout's (or the plan's first workout's) `/embed/workout/{workoutId}?token=...`. Frame it from one of `allowedOrigins`. */
+            embedUrl: string;
+            workoutId: string | null;
+            planId: string | null;
+            /** @description The workouts the token plays: its workout, or its plan's workouts. */
+            workoutIds: string[];
+            /** @description The member whose sessions the player records; null: the player records none. */
+            endUserId: string | null;
+            allowedOrigins: string[];
+        };
         WorkoutSessionOutput: {
             id: string;
             createdAt: string;
@@ -6536,6 +6663,8 @@ export interface components {
             progress: number;
             /** @description The member; null for anonymous key-only sessions. */
             traineeId: string | null;
+            /** @description The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent. */
+            quality?: components["schemas"]["PlaybackQuality"];
         };
         AssignWorkoutsBodyOutput: {
             workoutIds: unknown[];
@@ -24516,6 +24645,376 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Unregistered. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the resource's state, or IdempotencyKeyInProgress (the first request with this Idempotency-Key is still running; honour Retry-After). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The change cannot be applied, or IdempotencyKeyReused (the Idempotency-Key was used for another request). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EmbedTokensApi_createEmbedToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEmbedTokenBody"];
+            };
+        };
+        responses: {
+            /** @description The token, its expiry and the player address. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneEmbedToken"];
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the resource's state, or IdempotencyKeyInProgress (the first request with this Idempotency-Key is still running; honour Retry-After). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The change cannot be applied, or IdempotencyKeyReused (the Idempotency-Key was used for another request). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EmbedTokensApi_revokeEmbedToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: 1 to 255 printable ASCII characters (a UUID is a good choice), unique per intended write. The first response is kept for 24 hours per API key (per member for Bearer-only calls); a repeat with the same key, method, path and body answers that response with `Idempotent-Replayed: true`, runs nothing and costs no rate-limit units. The same key with another request is 422 IdempotencyKeyReused; a repeat while the first still runs is 409 IdempotencyKeyInProgress with Retry-After. 5xx and 429 answers are not kept. Each write says which guarantee it gives (`x-idempotency`): exactly-once (the write and the kept response commit together: a crash leaves nothing, and the retry runs, or the kept response) or at-least-once (the write commits before the response is kept: if the service dies in between, repeats get 409 for up to 10 minutes, then run the write again; likewise at once when storing the response fails or an error follows the commit). Pair the key with the operation's own natural key (e.g. externalId) where a duplicate would hurt. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+                /** @description 24-character hexadecimal id */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -7,7 +7,9 @@ import { badRequest, forbidden, notFound, unauthorized } from "./errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
 import { log } from "./log";
 import type { AuthScheme } from "./operation";
+import { type EmbedScope, looksLikeEmbedToken, verifyEmbedToken } from "./embed-tokens";
 import { verifyAccessToken } from "./tokens";
+import { countEmbedToken } from "@/server/observability/embed";
 
 /**
  * Who is calling: an API key (team-scoped or multi-organization), optionally with a member
@@ -20,8 +22,10 @@ export class Caller {
     readonly limits: OrganizationLimits,
     /** Overrides the subject derived from the key or the member (hosted pages count per organization). */
     subject?: string,
+    /** Set for a player authenticated by an embed token (server/api/embed-tokens.ts): what it may play. */
+    readonly embed: EmbedScope | null = null,
   ) {
-    this.rateLimitSubject = subject ?? (apiKey ? `key:${apiKey.id}` : `member:${member?.endUserId}`);
+    this.rateLimitSubject = subject ?? (apiKey ? `key:${apiKey.id}` : embed ? `embed:${embed.tokenId}` : `member:${member?.endUserId}`);
   }
 
   /** The rate-limit subject: the key, or the member for Bearer-only calls. */
@@ -33,6 +37,7 @@ export class Caller {
 
   canAccess(organizationId: string): boolean {
     if (this.apiKey) return this.apiKey.organizationIds.includes(organizationId);
+    if (this.embed) return this.embed.organizationId === organizationId;
     return this.member?.organizationId === organizationId;
   }
 
@@ -46,9 +51,10 @@ export class Caller {
    * the member token's, or the `organizationId` a multi-organization key must send.
    */
   resolveOrganizationId(explicit: string | undefined, target: string): string {
-    if (this.member && !this.apiKey) {
-      if (explicit && explicit !== this.member.organizationId) throw forbidden();
-      return this.member.organizationId;
+    if ((this.member || this.embed) && !this.apiKey) {
+      const own = this.embed?.organizationId ?? this.member!.organizationId;
+      if (explicit && explicit !== own) throw forbidden();
+      return own;
     }
     if (explicit) {
       this.assertOrganization(explicit);
@@ -198,6 +204,22 @@ async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promis
     if (apiKey.kind === "content") throw unauthorized("Content-only keys cannot call the API.");
   }
 
+  // An embed token (a player's `token=`) stands alone: its scope is checked by the kernel (route.ts).
+  if (bearer && rawKey === null && looksLikeEmbedToken(bearer)) {
+    let embed: EmbedScope;
+    try {
+      embed = await verifyEmbedToken(bearer);
+    } catch (err) {
+      countEmbedToken("refused");
+      throw err;
+    }
+    const limits = await organizationLimits(embed.organizationId);
+    if (!limits) throw unauthorized("The credentials belong to an organization that no longer exists.");
+    countEmbedToken("accepted");
+    const member = embed.endUserId ? { endUserId: embed.endUserId, organizationId: embed.organizationId } : null;
+    return new Caller(null, member, limits, undefined, embed);
+  }
+
   let member: { endUserId: string; organizationId: string } | null = null;
   if (bearer) {
     member = await verifyAccessToken(bearer);
@@ -206,7 +228,9 @@ async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promis
   }
 
   if (!apiKey && !member) {
-    throw unauthorized(schemes.includes("AccessToken") ? "Send an X-Api-Key header or a Bearer access token." : "A valid API key is required (X-Api-Key header).");
+    throw unauthorized(
+      schemes.includes("AccessToken") ? "Send an X-Api-Key header or a Bearer access token." : "A valid API key is required (X-Api-Key header).",
+    );
   }
 
   const limitsOrg = apiKey ? apiKey.organizationId : member!.organizationId;
@@ -227,4 +251,3 @@ function orgAccess(caller: Caller, organizationId: string, org: OrganizationLimi
   caller.assertOrganization(organizationId);
   return org;
 }
-

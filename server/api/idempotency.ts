@@ -42,6 +42,7 @@ export function isValidIdempotencyKey(key: string): boolean {
 /** Whose keys these are: the API key, or the member for Bearer-only calls (a key with a member token: both). */
 export function idempotencyScope(caller: Caller): string {
   if (caller.apiKey) return caller.member ? `key:${caller.apiKey.id}|member:${caller.member.endUserId}` : `key:${caller.apiKey.id}`;
+  if (caller.embed) return `embed:${caller.embed.tokenId}`;
   return `member:${caller.member!.endUserId}`;
 }
 

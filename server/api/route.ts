@@ -7,6 +7,7 @@ import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
+import { assertEmbedScope } from "./embed-tokens";
 import { corsHeaders } from "./cors";
 import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
 import {
@@ -345,6 +346,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         const decoded = decodePathParams(anyOp.path, pathname, await ctx.params);
         if (decoded.bad.length) throw validationError(paramsTarget, decoded.bad);
         params = anyOp.params ? parsePart(anyOp.params, decoded.params, paramsTarget) : {};
+        if (caller?.embed) assertEmbedScope(caller.embed, anyOp.operationId, params);
         const organizationId = (params as { organizationId?: string }).organizationId;
         if (caller && organizationId) {
           const access = assertOrganizationAccess(caller, organizationId);

@@ -167,6 +167,11 @@ export function distinctItems<T extends z.ZodArray>(schema: T, message: string) 
     });
 }
 
+/** An array whose items must not repeat a key (e.g. an index); stated as a rule of the server only. */
+export function distinctBy<T extends z.ZodArray>(schema: T, key: (item: z.output<T["element"]>) => unknown, message: string) {
+  return schema.refine((items) => new Set((items as z.output<T["element"]>[]).map(key)).size === (items as unknown[]).length, { message });
+}
+
 /**
  * "Exactly one of these fields": the server's rule (a ConstraintError naming the missing field, or
  * the second one sent) and the document's (`oneOf` of one-field `required` sets) from one list.

@@ -24,6 +24,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "Social publish": "Automations that publish drops to connected social accounts on a schedule, with the 422 rule for accounts that are not connected.",
   Webhooks:
     "Signed event notifications (Standard Webhooks): register endpoints, rotate secrets, read the delivery log and replay. Payloads of every event type are under Webhooks.",
+  "Embed tokens":
+    "Short-lived signed tokens for the embed players: minted on the partner's server for one workout or plan (and optionally one member), put in the player's address instead of an API key, limited to allowed framing origins, and revocable.",
   Usage: "Caps, current rate-limit windows and usage per key and operation.",
   "AI coach chat":
     "Conversations of a member with the AI coach: replies grounded in the member's sessions, plan, insights and library, with proposed actions (assign, start or end a plan, generate or adapt a workout) that run only when confirmed.",

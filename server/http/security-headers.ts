@@ -24,7 +24,8 @@ import path from "node:path";
  *   same-origin, so 'self' plus nonces and hashes is the stricter fit.
  * - Framing: nothing may be framed (`frame-ancestors 'none'`, `X-Frame-Options: DENY`) except the
  *   players under /embed/, which partners frame by contract (`frame-ancestors` from
- *   EMBED_FRAME_ANCESTORS, default `*`; no X-Frame-Options, which cannot express a list).
+ *   EMBED_FRAME_ANCESTORS, default `*`; no X-Frame-Options, which cannot express a list). A
+ *   player opened with an embed token (`?token=`) is framed only by that token's allowed origins.
  */
 
 /** Pages partners frame (RUN-CONTRACT.md, Pages: the players, "iframe only"). */
@@ -33,7 +34,18 @@ export function isEmbeddablePath(pathname: string): boolean {
 }
 
 /** Answers that are never an HTML document of ours. */
-const NON_HTML_EXACT = new Set(["/health", "/ready", "/metrics", "/v1", "/openapi.json", "/llms.txt", "/docs/scalar.js", "/robots.txt", "/favicon.ico", "/icon.svg"]);
+const NON_HTML_EXACT = new Set([
+  "/health",
+  "/ready",
+  "/metrics",
+  "/v1",
+  "/openapi.json",
+  "/llms.txt",
+  "/docs/scalar.js",
+  "/robots.txt",
+  "/favicon.ico",
+  "/icon.svg",
+]);
 const NON_HTML_PREFIXES = ["/v1/", "/media/", "/api/"];
 
 export type ResponseKind = "api" | "asset" | "page";
@@ -135,17 +147,23 @@ export class SecurityHeaders {
     return `'self' 'nonce-${nonce}'${this.evalSource}${hashes?.length ? ` ${hashes.join(" ")}` : ""}`;
   }
 
-  /** The CSP of a page; also the request header that hands Next the nonce. */
-  pagePolicy(pathname: string, nonce: string): string {
-    const tail = isEmbeddablePath(pathname) ? this.embedTail : this.pageTail;
+  /**
+   * The CSP of a page; also the request header that hands Next the nonce. `frameAncestors`: the
+   * origins of a player's embed token (server/api/embed-tokens.ts), which replace
+   * EMBED_FRAME_ANCESTORS for that answer (players only).
+   */
+  pagePolicy(pathname: string, nonce: string, frameAncestors?: readonly string[]): string {
+    const embed = isEmbeddablePath(pathname);
+    let tail = embed ? this.embedTail : this.pageTail;
+    if (embed && frameAncestors?.length) tail = `${tail.slice(0, tail.lastIndexOf("frame-ancestors "))}frame-ancestors ${frameAncestors.join(" ")}`;
     return `default-src 'self'; script-src ${this.scriptSources(pathname, nonce)}; ${tail}`;
   }
 
   /** Every security header of a page answer. */
-  forPage(pathname: string, nonce: string, tls: boolean): Record<string, string> {
+  forPage(pathname: string, nonce: string, tls: boolean, frameAncestors?: readonly string[]): Record<string, string> {
     const embed = isEmbeddablePath(pathname);
     const h: Record<string, string> = {
-      "content-security-policy": this.pagePolicy(pathname, nonce),
+      "content-security-policy": this.pagePolicy(pathname, nonce, frameAncestors),
       "x-content-type-options": "nosniff",
       // Players carry their key in the URL by contract: never send that URL as a Referer.
       "referrer-policy": embed ? "no-referrer" : "strict-origin-when-cross-origin",

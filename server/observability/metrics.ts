@@ -23,6 +23,7 @@ export interface FormaMetrics {
   modelCalls: client.Counter<"call" | "outcome">;
   modelFallbacks: client.Counter<"call">;
   accessLogSkipped: client.Counter;
+  embedTokens: client.Counter<"event">;
 }
 
 /**
@@ -209,6 +210,12 @@ function create(): FormaMetrics {
       name: "forma_model_fallbacks_total",
       help: "AI model calls whose result was replaced by the deterministic one (failure, timeout, invalid output).",
       labelNames: ["call"],
+      registers: [registry],
+    }),
+    embedTokens: new client.Counter({
+      name: "forma_embed_tokens_total",
+      help: "Embed tokens by event: minted, revoked, accepted (a player call authenticated by one), refused (expired, revoked or invalid).",
+      labelNames: ["event"],
       registers: [registry],
     }),
     accessLogSkipped: new client.Counter({

@@ -6,24 +6,24 @@ export function CaptionsAndStreaming() {
       <ul>
         <li>
           Every segment with spoken instructions carries <code>captions: [&#123; locale, label, url &#125;]</code> in the playlist: one signed WebVTT track (
-          <code>text/vtt</code>, valid about 7 days) per locale the clip is voiced in, timed from the stored script and audio length as the players speak it. The JSON
-          receiver takes the same array per instance in <code>FORMA_EMBED_INIT</code> (<code>instances[].captions</code>).
+          <code>text/vtt</code>, valid about 7 days) per locale the clip is voiced in, timed from the stored script and audio length as the players speak it.
+          The JSON receiver takes the same array per instance in <code>FORMA_EMBED_INIT</code> (<code>instances[].captions</code>).
         </li>
         <li>
-          The players (workout embed, JSON receiver, hosted library player, cast display) attach them as <code>&lt;track kind=&quot;captions&quot;&gt;</code> and show a{" "}
-          <strong>CC</strong> button (and the <kbd>C</kbd> key), with a language menu when there are several. Player URL flags: <code>captions=on|off</code> and{" "}
-          <code>captionsLocale=de-DE</code> (default: the language of the voice being spoken). Without flags the viewer&apos;s last choice is remembered in this
-          origin&apos;s localStorage; flags win over it.
+          The players (workout embed, JSON receiver, hosted library player, cast display) attach them as <code>&lt;track kind=&quot;captions&quot;&gt;</code>{" "}
+          and show a <strong>CC</strong> button (and the <kbd>C</kbd> key), with a language menu when there are several. Player URL flags:{" "}
+          <code>captions=on|off</code> and <code>captionsLocale=de-DE</code> (default: the language of the voice being spoken). Without flags the viewer&apos;s
+          last choice is remembered in this origin&apos;s localStorage; flags win over it.
         </li>
         <li>
           <code>playback=export</code> on <code>/embed/workout/&lt;workoutId&gt;</code> plays the rendered export as one adaptive stream (
-          <code>GET /v1/workouts/&#123;id&#125;/export/video/hls_url</code>: three H.264 renditions and an AAC rendition in fMP4 segments, every URI signed) with the
-          export&apos;s caption sidecar (<code>.../export/captions/stream_url</code>). Safari plays HLS natively; other browsers load hls.js on demand (nothing is loaded
-          for progressive playback). Until the export is rendered the player plays the playlist clip by clip, as without the flag.
+          <code>GET /v1/workouts/&#123;id&#125;/export/video/hls_url</code>: three H.264 renditions and an AAC rendition in fMP4 segments, every URI signed)
+          with the export&apos;s caption sidecar (<code>.../export/captions/stream_url</code>). Safari plays HLS natively; other browsers load hls.js on demand
+          (nothing is loaded for progressive playback). Until the export is rendered the player plays the playlist clip by clip, as without the flag.
         </li>
         <li>
-          Your own player: hand <code>hls_url</code>&apos;s URL to hls.js, Video.js, Shaka or AVPlayer; add <code>captions/stream_url</code> as a caption track or upload
-          it beside the MP4.
+          Your own player: hand <code>hls_url</code>&apos;s URL to hls.js, Video.js, Shaka or AVPlayer; add <code>captions/stream_url</code> as a caption track
+          or upload it beside the MP4.
         </li>
       </ul>
     </section>

@@ -14,9 +14,27 @@ import * as drops from "./drops";
 import * as socialPublish from "./social-publish";
 import * as chat from "./chat";
 import * as push from "./push";
+import * as embedTokens from "./embed-tokens";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai, autopilot, webhooks, usage, cast, drops, socialPublish, chat, push);
+export const ALL_OPERATIONS: OperationDef[] = collect(
+  metadata,
+  endusers,
+  sessions,
+  feedback,
+  insights,
+  content,
+  ai,
+  autopilot,
+  webhooks,
+  usage,
+  cast,
+  drops,
+  socialPublish,
+  chat,
+  push,
+  embedTokens,
+);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, requireSome } from "../schemas";
+import { HexId, distinctBy, requireSome } from "../schemas";
 
 /** Attribution fields accepted on every session and feedback call (body for POST/PATCH, query for GET). */
 export const Attribution = {
@@ -18,6 +18,49 @@ export const Attribution = {
 const SessionParams = z.object({ workoutId: HexId });
 const SessionIdParams = z.object({ workoutId: HexId, sessionId: HexId });
 
+const ErrorCode = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z][a-z0-9_]*$/, "must be a lowercase code such as media_unavailable");
+
+/** What a player measured about playback; the whole report is sent each time (the last one is kept). */
+export const PlaybackQuality = z
+  .object({
+    startupMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .nullable()
+      .meta({ description: "Milliseconds from the member's start to the first frame playing; null when it never played." }),
+    stalls: z.number().int().min(0).max(100_000).meta({ description: "How many times playback stalled (waiting for data) after it started." }),
+    stallMs: z.number().int().min(0).max(604_800_000).meta({ description: "Total milliseconds spent stalled." }),
+    errors: distinctBy(
+      z.array(z.object({ code: ErrorCode, count: z.number().int().min(1).max(100_000) }).strict()).max(20),
+      (e) => e.code,
+      "errors must not repeat a code",
+    ).meta({ description: "Playback errors by code (the FORMA_ERROR codes, e.g. media_unavailable, network), with how often each happened." }),
+    segments: distinctBy(
+      z
+        .array(
+          z
+            .object({
+              index: z.number().int().min(0).max(999),
+              plannedSeconds: z.number().min(0).max(86_400),
+              playedSeconds: z.number().min(0).max(86_400),
+              completed: z.boolean().meta({ description: "Played to its end (timed segments: at least 90 %), not skipped." }),
+            })
+            .strict(),
+        )
+        .max(1000),
+      (s) => s.index,
+      "segments must not repeat an index",
+    ).meta({ description: "Completion per playlist segment: planned against played seconds." }),
+  })
+  .strict()
+  .meta({ id: "PlaybackQuality" });
+
 export const WorkoutSession = z
   .object({
     id: z.string(),
@@ -29,6 +72,9 @@ export const WorkoutSession = z
     duration: z.number().int().meta({ description: "Seconds played, capped at twice the workout's length; the full length after complete." }),
     progress: z.number().min(0).max(1).meta({ description: "0 to 1: duration over the workout's length; 1 after complete." }),
     traineeId: z.string().nullable().meta({ description: "The member; null for anonymous key-only sessions." }),
+    quality: PlaybackQuality.optional().meta({
+      description: "The player's last playback-quality report (PATCH, end or complete `quality`); absent until one is sent.",
+    }),
   })
   .meta({ id: "WorkoutSession" });
 
@@ -74,11 +120,12 @@ export const updateWorkoutSession = defineOperation({
           .optional()
           .meta({ description: "Actual playback seconds so far, pauses excluded (rounded to whole seconds)." }),
         workoutSegmentId: HexId.nullable().optional().meta({ description: "Id of the playlist segment now playing." }),
+        quality: PlaybackQuality.optional().meta({ description: "The player's playback-quality report so far (replaces the stored one)." }),
         ...Attribution,
       })
       .strict(),
-    ["progressSeconds", "workoutSegmentId"],
-    "Send progressSeconds and/or workoutSegmentId.",
+    ["progressSeconds", "workoutSegmentId", "quality"],
+    "Send progressSeconds, workoutSegmentId and/or quality.",
   ).meta({ id: "UpdateWorkoutSessionBody" }),
   bodyRequired: true,
   success: { status: 200, description: "The updated session.", schema: SessionResponse },
@@ -102,7 +149,11 @@ export const getWorkoutSession = defineOperation({
 
 const FinishBody = (id: string) =>
   z
-    .object({ sessionId: HexId.meta({ description: "The session to finish." }), ...Attribution })
+    .object({
+      sessionId: HexId.meta({ description: "The session to finish." }),
+      quality: PlaybackQuality.optional().meta({ description: "The player's final playback-quality report (replaces the stored one)." }),
+      ...Attribution,
+    })
     .strict()
     .meta({ id });
 

@@ -12,6 +12,8 @@ export function toWorkoutSession(s: SessionRow) {
     duration: s.duration,
     progress: Math.round(s.progress * 10_000) / 10_000,
     traineeId: s.endUserId,
+    // Only once a player reported one: the contract's session shape is unchanged for clients that never send it.
+    ...(s.playbackQuality ? { quality: s.playbackQuality } : {}),
   };
 }
 

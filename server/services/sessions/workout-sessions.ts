@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/db/client";
+import type { SessionPlaybackQuality } from "@/db/schema";
 import { lockEndUser } from "@/db/queries/end-users";
 import {
   type SessionOwner,
@@ -101,13 +102,14 @@ async function explainMiss(
  */
 export async function updateWorkoutSession(
   db: Db,
-  call: Call & { sessionId: string; progressSeconds?: number; workoutSegmentId?: string | null },
+  call: Call & { sessionId: string; progressSeconds?: number; workoutSegmentId?: string | null; quality?: SessionPlaybackQuality },
 ): Promise<WorkoutSessionResource> {
   const args = {
     sessionId: call.sessionId,
     workoutId: call.workoutId,
     progressSeconds: call.progressSeconds === undefined ? undefined : Math.round(call.progressSeconds),
     workoutSegmentId: call.workoutSegmentId,
+    quality: call.quality,
   };
   const row = await updateStartedSession(db, { ...args, owner: ownerAsNamed(call) });
   if (row) return toWorkoutSession(row);
@@ -117,12 +119,15 @@ export async function updateWorkoutSession(
 
 /**
  * `end` keeps duration and progress from the last PATCH; `complete` forces progress 1 and the full
- * duration. Announces `workout.session.completed` to the workspace's webhooks in the same transaction.
+ * duration; `quality`, when sent, replaces the stored playback-quality report. Announces `workout.session.completed` to the workspace's webhooks in the same transaction.
  */
-export async function finishWorkoutSession(db: Db, call: Call & { sessionId: string; mode: "end" | "complete" }): Promise<WorkoutSessionResource> {
+export async function finishWorkoutSession(
+  db: Db,
+  call: Call & { sessionId: string; mode: "end" | "complete"; quality?: SessionPlaybackQuality },
+): Promise<WorkoutSessionResource> {
   const args = { sessionId: call.sessionId, workoutId: call.workoutId };
   const row = await db.transaction(async (tx) => {
-    const finished = await finishStartedSession(tx, { ...args, owner: ownerAsNamed(call), mode: call.mode });
+    const finished = await finishStartedSession(tx, { ...args, owner: ownerAsNamed(call), mode: call.mode, quality: call.quality });
     if (finished) {
       await enqueueWebhookEvent(tx, {
         organizationId: finished.organizationId,

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       caller,
       workoutId: params.workoutId,
       sessionId: body.sessionId,
+      quality: body.quality,
       mode: "complete",
       attribution: body,
       target: targets.body,

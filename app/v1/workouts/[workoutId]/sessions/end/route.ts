@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       caller,
       workoutId: params.workoutId,
       sessionId: body.sessionId,
+      quality: body.quality,
       mode: "end",
       attribution: body,
       target: targets.body,
