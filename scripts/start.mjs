@@ -6,37 +6,18 @@
  * mtime. Plain JavaScript: nothing is transformed at start.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { distDir, isCurrent, sourceStamp, writeStamp } from "./build-stamp.mjs";
 
 const root = process.cwd();
-const distDir = process.env.NEXT_DIST_DIR || ".next";
-const SOURCES = ["app", "components", "lib", "server", "db", "inngest", "public", "server.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json", "scripts/build-server.ts"];
-const SKIP = new Set(["node_modules", ".next", ".data", "migrations", "media"]);
-
-function walk(p, hash) {
-  if (!existsSync(p)) return;
-  const st = statSync(p);
-  if (st.isDirectory()) {
-    for (const name of readdirSync(p).sort()) if (!SKIP.has(name)) walk(path.join(p, name), hash);
-  } else {
-    hash.update(`${path.relative(root, p)}:${st.size}:${st.mtimeMs}\n`);
-  }
-}
-
-const hash = createHash("sha256");
-for (const s of SOURCES) walk(path.join(root, s), hash);
-const stamp = hash.digest("hex");
-const stampOf = (dir) => path.join(root, dir, "forma-build-stamp");
-const current = (dir, artifact) => existsSync(path.join(root, dir, artifact)) && existsSync(stampOf(dir)) && readFileSync(stampOf(dir), "utf8") === stamp;
+const stamp = sourceStamp();
+const current = (dir, artifact) => isCurrent(dir, artifact, stamp);
 
 if (!current("dist", "server.js")) {
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/build-server.ts")], { stdio: "inherit", cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
-  mkdirSync(path.join(root, "dist"), { recursive: true });
-  writeFileSync(stampOf("dist"), stamp);
+  writeStamp("dist", stamp);
 }
 
 if (!current(distDir, "BUILD_ID")) {
@@ -48,7 +29,7 @@ if (!current(distDir, "BUILD_ID")) {
         console.error(`The pages build failed (${signal ?? `exit ${code}`}).`);
         process.exit(code ?? 1);
       }
-      writeFileSync(stampOf(distDir), stamp);
+      writeStamp(distDir, stamp);
       resolve();
     });
   });
