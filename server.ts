@@ -12,7 +12,7 @@ import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
 import { pagesBuilt } from "./server/http/pages-build";
 import { SecurityHeaders, arrivedOverTls, loadPrerenderedScriptHashes, newNonce, responseKind, scriptHash } from "./server/http/security-headers";
-import { startJobWorker, stopJobWorker } from "./server/jobs";
+import { startJobWorker, stopJobWorker } from "./server/jobs/worker";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
 import { REFERENCE_BOOT_SCRIPT } from "./server/docs/reference-page";
 import { ffmpegChoice } from "./server/media/ffmpeg";

@@ -1,12 +1,10 @@
+import { inngestFunction, inngestFunctions as functions } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { resetEnvCache } from "@/server/env";
 import { notificationsOutbox } from "@/db/schema";
-import { deliverNotifications } from "@/inngest/functions/deliver-notifications";
-import { sweepNotificationsOutbox } from "@/inngest/functions/sweep-notifications-outbox";
-import { functions } from "@/inngest";
 import { MAX_DELIVERY_ATTEMPTS } from "@/server/services/members/deliver-notifications";
 import {
   MemoryTransport,
@@ -17,7 +15,11 @@ import {
 import { addMembers, outboxRowsFor } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
-import { ALL_JOBS, sendJobEvent, startJobWorker, stopJobWorker } from ".";
+import { sendJobEvent } from ".";
+import { ALL_JOBS, startJobWorker, stopJobWorker } from "./worker";
+
+const deliverNotifications = inngestFunction("deliver-notifications");
+const sweepNotificationsOutbox = inngestFunction("sweep-notifications-outbox");
 
 useTestApp();
 
