@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { PlanDetailView } from "./cards";
 import LibraryPlayer from "./library-player";
 import { PlanDetail } from "./plan-detail";
-import type { OpenItem, PlaybackSettings } from "./playback-provider";
+import type { OpenItem, PlaybackSettings } from "./playback-types";
 
 /**
  * The grids' overlay (a lazily loaded chunk): the player or a plan's weeks in a modal dialog over

@@ -1,4 +1,4 @@
-import { DirectRequest } from "./direct-request";
+import { type DirectBody, DirectRequest } from "./direct-request";
 
 /**
  * Hand-off between the kernel and the custom server's direct dispatcher for finished bodies.
@@ -11,12 +11,6 @@ import { DirectRequest } from "./direct-request";
  * (Next, tests calling a handler directly) get an ordinary Response with the same status, headers
  * and body.
  */
-export interface DirectBody {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Buffer;
-}
-
 /** What the kernel returns for a DirectRequest; the finished response is kept on the request. */
 const DIRECT = new Response(null, { status: 204 });
 

@@ -1,5 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import type { DirectBody } from "./direct-body";
+
+/** A finished response kept on a DirectRequest (see direct-body.ts). */
+export interface DirectBody {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
 
 /**
  * The request object the direct dispatcher hands to the API's route handlers: the part of the

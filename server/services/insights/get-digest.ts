@@ -7,7 +7,7 @@ import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache } from "@/server/services/content/list-cache";
 import { DIGEST_VERSION, type Digest, type PillarDetail, buildDigest, buildPillarDetail } from "./build-digest";
 import { parseDateTime } from "./health-fields";
-import type { InsightsMember } from "./ingest-health-data";
+import type { InsightsMember } from "./resolve-member";
 import { localDateOf, safeTimeZone } from "./local-date";
 import type { PillarType } from "./scoring";
 import { withModelProse } from "./model-prose";
