@@ -5,7 +5,7 @@ import { bootstrapDatabase } from "./db/bootstrap";
 import { startCacheInvalidation } from "./db/cache-invalidation";
 import { closeDb, getDb } from "./db/client";
 import { ensureDemoWorkspace } from "./db/seed/demo";
-import { log } from "./server/api/log";
+import { log } from "./server/core/log";
 import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";

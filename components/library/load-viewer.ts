@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 

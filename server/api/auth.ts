@@ -2,61 +2,12 @@ import { type ApiKeyRecord, findApiKeyByHash, touchApiKey } from "@/db/queries/a
 import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
 import { onCacheInvalidation } from "@/db/cache-invalidation";
 import { getDb } from "@/db/client";
-import { badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { Caller } from "@/server/core/caller";
+import { badRequest, forbidden, notFound, unauthorized } from "@/server/core/errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
-import { log } from "./log";
+import { log } from "@/server/core/log";
 import type { AuthScheme } from "./operation";
 import { verifyAccessToken } from "./tokens";
-
-/**
- * Who is calling: an API key (team-scoped or multi-organization), optionally with a member
- * Bearer token that names the end user. Content-only keys never get this far (401).
- */
-export class Caller {
-  constructor(
-    readonly apiKey: ApiKeyRecord | null,
-    readonly member: { endUserId: string; organizationId: string } | null,
-    readonly limits: OrganizationLimits,
-    /** Overrides the subject derived from the key or the member (hosted pages count per organization). */
-    subject?: string,
-  ) {
-    this.rateLimitSubject = subject ?? (apiKey ? `key:${apiKey.id}` : `member:${member?.endUserId}`);
-  }
-
-  /** The rate-limit subject: the key, or the member for Bearer-only calls. */
-  readonly rateLimitSubject: string;
-
-  get isMultiOrganization(): boolean {
-    return this.apiKey?.kind === "multi";
-  }
-
-  canAccess(organizationId: string): boolean {
-    if (this.apiKey) return this.apiKey.organizationIds.includes(organizationId);
-    return this.member?.organizationId === organizationId;
-  }
-
-  /** 403 unless this caller may act for the organization that owns a resource. */
-  assertOrganization(organizationId: string): void {
-    if (!this.canAccess(organizationId)) throw forbidden();
-  }
-
-  /**
-   * The organization a call acts for when the path does not name one: a team key's own,
-   * the member token's, or the `organizationId` a multi-organization key must send.
-   */
-  resolveOrganizationId(explicit: string | undefined, target: string): string {
-    if (this.member && !this.apiKey) {
-      if (explicit && explicit !== this.member.organizationId) throw forbidden();
-      return this.member.organizationId;
-    }
-    if (explicit) {
-      this.assertOrganization(explicit);
-      return explicit;
-    }
-    if (this.isMultiOrganization) throw badRequest("organizationId is required for keys that span several organizations.", target);
-    return this.apiKey!.organizationId;
-  }
-}
 
 interface CacheEntry<T> {
   value: T;

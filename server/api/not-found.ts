@@ -1,5 +1,5 @@
 import { corsHeaders } from "./cors";
-import { ApiError, errorResponse } from "./errors";
+import { ApiError, errorResponse } from "@/server/core/errors";
 
 /** 404 in the error envelope, for paths that do not exist (never Next's HTML page). */
 export async function notFoundRoute(req: Request): Promise<Response> {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { API_VERSION, env, publicBaseUrl } from "@/server/env";
 import { CORS_EXPOSE_HEADERS } from "./cors";
-import { ERROR_CODES } from "./errors";
+import { ERROR_CODES } from "@/server/core/errors";
 import { BAD_TEXT_MESSAGE } from "./input";
 import type { OperationDef } from "./operation";
 import { ALL_OPERATIONS } from "./operations";

@@ -4,8 +4,8 @@ import type { OrganizationLimits } from "@/db/queries/organizations";
 import { rateLimits } from "@/db/schema";
 import type { SubscriptionPlan } from "@/db/schema";
 import { env } from "@/server/env";
-import { ApiError } from "./errors";
-import { log } from "./log";
+import { ApiError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 
 /**
  * Weighted rate limits per key: an hourly and a daily window, caps by subscription plan,

@@ -5,9 +5,10 @@ import { MediaStoreUnavailableError } from "@/server/media/storage";
 import { env } from "@/server/env";
 import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
 import { DirectRequest } from "@/server/http/direct-request";
-import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
+import type { Caller } from "@/server/core/caller";
+import { assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
 import { corsHeaders } from "./cors";
-import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
+import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "@/server/core/errors";
 import {
   type IdempotencyClaim,
   type StoredResponse,
@@ -18,7 +19,7 @@ import {
   requestFingerprint,
 } from "./idempotency";
 import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
-import { log } from "./log";
+import { log } from "@/server/core/log";
 import { noteOperation } from "@/server/observability/requests";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
 import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";

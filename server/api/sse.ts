@@ -1,5 +1,5 @@
-import { ApiError, errorBody } from "./errors";
-import { log } from "./log";
+import { ApiError, errorBody } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 
 /** True when the client asked for Server-Sent Events. */
 export function wantsEventStream(req: Request): boolean {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { validationError } from "@/server/api/errors";
+import { validationError } from "@/server/core/errors";
 import { issuesToDetails } from "@/server/api/route";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
 import { cookieValue, hexParam, readJson } from "./page-route";

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { ApiError, badRequest } from "@/server/api/errors";
+import { ApiError, badRequest } from "@/server/core/errors";
 import { publicBaseUrl } from "@/server/env";
 import { memberCookieHeader, openMemberSession } from "@/server/services/pages/member-session";
 import { json, readJson } from "./page-route";

@@ -1,5 +1,5 @@
 import { RateLimiterDrizzle, type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { storeOptions } from "@/server/api/rate-limit";
 
 /**

@@ -1,4 +1,4 @@
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { jobsProviderName } from "./config";
 import { type JobEvent, parseJobEvent } from "./events";
 import { sendLocalEvent } from "./providers/local";

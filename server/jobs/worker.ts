@@ -1,4 +1,4 @@
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { startCommitRelay, stopCommitRelay } from "./commit-relay";
 import { jobsProviderName } from "./config";
 import { sendJobEventSafely } from "./index";

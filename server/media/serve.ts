@@ -4,8 +4,8 @@
  * HEAD have to be right for scrubbing and for Safari, which probes with `bytes=0-1`.
  */
 import { Readable } from "node:stream";
-import { ApiError, type ErrorCode, errorResponse } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError, type ErrorCode, errorResponse } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { parseRangeHeader } from "./range";
 import { isPublicMediaKey, verifyMediaSignature } from "./signing";
 import { type MediaBody, type MediaStorage, MediaStoreUnavailableError, getMediaStorage, isValidMediaKey } from "./storage";

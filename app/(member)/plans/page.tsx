@@ -4,7 +4,7 @@ import { LibraryShell, MissingOrganization } from "@/components/library/library-
 import { loadViewer } from "@/components/library/load-viewer";
 import { parseLibraryParams } from "@/components/library/query";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getMemberView, listViewerPlans } from "@/server/services/pages/library";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,5 +1,5 @@
 import { serve } from "inngest/next";
-import { ApiError, errorResponse } from "@/server/api/errors";
+import { ApiError, errorResponse } from "@/server/core/errors";
 import { jobsProviderName } from "@/server/jobs/config";
 import { inngest, inngestFunctions } from "@/server/jobs/inngest-functions";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUPPORTED_LOCALES } from "../locale";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { defineOperation } from "../operation";
 import { HexId, IdName, ReadLocale, exclusiveLists } from "../schemas";
 

@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 import { observeJobRun, observeJobStep, reportLocalQueues, withTrace } from "@/server/observability/jobs";
 import { type JobEvent, parseJobEvent } from "../events";

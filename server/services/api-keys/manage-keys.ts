@@ -3,7 +3,7 @@ import type { Tx } from "@/db/client";
 import type { ApiKeyKind } from "@/db/schema";
 import { listOrganizationApiKeys, revokeOrganizationApiKey } from "@/db/queries/api-keys";
 import { forgetApiKey } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { limitParam, offsetParam } from "@/server/api/schemas";
 import { createApiKey } from "@/server/services/organizations/create-organization";
 

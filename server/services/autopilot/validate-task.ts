@@ -18,7 +18,7 @@ import type { Db } from "@/db/client";
 import { findOrgPlanState } from "@/db/queries/plans";
 import { findOrgWorkoutState } from "@/db/queries/workouts";
 import type { AutopilotContentType, AutopilotGuidanceMode, AutopilotScope, Difficulty } from "@/db/schema";
-import { badRequest, validationError } from "@/server/api/errors";
+import { badRequest, validationError } from "@/server/core/errors";
 import { taskRuleIssues } from "@/server/api/operations/autopilot";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { findLiveConversation, insertConversation, listConversations, listActionsOfMessages, listMessages, listResultMessageIds, softDeleteConversation } from "@/db/queries/chat";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { resolveReadLocale } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { resolveReadLocale } from "@/server/core/locale";
 import type { ChatIdentity } from "@/server/api/operations/chat";
 import { pageNumberLinks } from "@/server/api/pagination";
 import { type ChatMember, resolveChatMember } from "./resolve-chat-member";

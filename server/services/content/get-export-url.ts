@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { listReadyExports } from "@/db/queries/exports";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/core/locale";
 import { signMediaUrl } from "@/server/media/signing";
 import { loadExportPlan, resolveExportLocale } from "@/server/services/exports/export-plan";
 import { findReadableWorkout } from "./get-workout";

@@ -13,7 +13,7 @@ import {
 } from "@/db/queries/workouts";
 import { type PlanScans, explainScans } from "@/db/explain";
 import type { Difficulty } from "@/db/schema";
-import { type Locale, resolveReadLocale } from "@/server/api/locale";
+import { type Locale, resolveReadLocale } from "@/server/core/locale";
 import { listResult } from "@/server/api/pagination";
 import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache, cacheKey } from "./list-cache";

@@ -11,7 +11,7 @@ import { listOrganizationPools } from "@/db/queries/music";
 import { DIFFICULTIES, VIDEO_ASSET_KINDS } from "@/db/schema";
 import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
 import { organizationLimits } from "@/server/api/auth";
-import { pickText } from "@/server/api/locale";
+import { pickText } from "@/server/core/locale";
 import { limitParam, offsetParam } from "@/server/api/schemas";
 import { imageUrl } from "./media";
 import { searchWords } from "./list-query";

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { type InsightsMember, resolveInsightsMember } from "./resolve-member";
 import { deleteHealthEntry, findHealthEntry, lockMemberInsights, updateHealthEntry } from "@/db/queries/health";
 import type { HealthDataType } from "@/db/schema";
-import { badRequest, notFound } from "@/server/api/errors";
+import { badRequest, notFound } from "@/server/core/errors";
 import { mergeWrites } from "./ingest-health-data";
 import { recomputeDays } from "./recompute-days";
 

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { findFreshDigest, saveDigest } from "@/db/queries/digests";
 import { findMemberInsightsVersion } from "@/db/queries/end-users";
-import { badRequest } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { badRequest } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { SerializedJson } from "@/server/http/direct-body";
 import { VersionedCache } from "@/server/services/content/list-cache";
 import { DIGEST_VERSION, type Digest, type PillarDetail, buildDigest, buildPillarDetail } from "./build-digest";

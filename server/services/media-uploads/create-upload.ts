@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Tx } from "@/db/client";
 import { insertUpload } from "@/db/queries/uploads";
 import { findWorkspaceClipKind } from "@/db/queries/video-assets";
-import { badRequest } from "@/server/api/errors";
-import { SUPPORTED_LOCALES } from "@/server/api/locale";
+import { badRequest } from "@/server/core/errors";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { HexId } from "@/server/api/schemas";
 import { toUploadResource } from "./upload-shape";
 

@@ -1,6 +1,6 @@
 import { getDb, type Tx } from "@/db/client";
 import { claimOutboxNotifications, findNotificationRecipients, findPendingOutboxNotification, markOutboxFailed, markOutboxSent } from "@/db/queries/notifications";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import type { JobIo } from "@/server/jobs/types";
 import { type AssignmentPayload, renderAssignment } from "./assignment-notifications";
 import { INVITATION_TEMPLATE, type InvitationPayload, renderInvitation } from "./invitations";

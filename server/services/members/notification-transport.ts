@@ -1,4 +1,4 @@
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 
 /** One rendered notification, ready for a channel. */

@@ -12,7 +12,7 @@ import {
   updateMethodology,
 } from "@/db/queries/methodologies";
 import { findMethodologyProfile } from "@/db/queries/ai";
-import { conflict, notFound } from "@/server/api/errors";
+import { conflict, notFound } from "@/server/core/errors";
 import { HexId } from "@/server/api/schemas";
 import { PLATFORM } from "@/server/ai/knowledge";
 

@@ -13,8 +13,8 @@ import {
   updateAutomation,
 } from "@/db/queries/social-publish";
 import type { CopyPack } from "@/db/schema";
-import { ApiError } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import type { JobIo } from "@/server/jobs/types";
 import { exportDrop } from "@/server/services/drops/export-drop";
 import { composePostText, fitCopyPack } from "@/server/services/drops/presets";

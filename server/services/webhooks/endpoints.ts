@@ -9,7 +9,7 @@ import {
   lockWorkspaceWebhookEndpoints,
   updateWebhookEndpoint,
 } from "@/db/queries/webhooks";
-import { badRequest, conflict, notFound } from "@/server/api/errors";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
 import { listResult } from "@/server/api/pagination";
 import { env } from "@/server/env";
 import type { WebhookEventType } from "./event-types";

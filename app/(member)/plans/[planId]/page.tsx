@@ -6,7 +6,7 @@ import { PlanDetail } from "@/components/library/plan-detail";
 import { PlaybackProvider } from "@/components/library/playback-provider";
 import { detailHref, libraryQuery, parseLibraryParams } from "@/components/library/query";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getViewerPlan } from "@/server/services/pages/library";
 
 type Props = { params: Promise<{ planId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -7,7 +7,7 @@ import { loadViewer, orNotFound } from "@/components/library/load-viewer";
 import { libraryQuery, parseLibraryParams } from "@/components/library/query";
 import { QueryProvider } from "@/components/query-provider";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getViewerWorkout } from "@/server/services/pages/player";
 
 type Props = { params: Promise<{ workoutId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
