@@ -3,7 +3,7 @@ import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/or
 import { onCacheInvalidation } from "@/db/cache-invalidation";
 import { getDb } from "@/db/client";
 import { Caller } from "@/server/core/caller";
-import { badRequest, forbidden, notFound, unauthorized } from "@/server/core/errors";
+import { forbidden, notFound, unauthorized } from "@/server/core/errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
 import { log } from "@/server/core/log";
 import type { AuthScheme } from "./operation";
