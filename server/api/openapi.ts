@@ -7,7 +7,7 @@ import { BAD_TEXT_MESSAGE } from "./input";
 import type { OperationDef } from "./operation";
 import { ALL_OPERATIONS } from "./operations";
 import { referenceExtensions, referenceSections, webhookPaths } from "./reference-sections";
-import { ErrorEnvelope } from "./schemas";
+import { ErrorEnvelope } from "@/server/contracts/schemas";
 import { TAG_DESCRIPTIONS } from "./tags";
 
 const ERROR_TEXT: Record<number, string> = {

@@ -9,7 +9,7 @@ import {
   DIFFICULTIES,
 } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, ListLinks, limitParam, offsetParam } from "../schemas";
+import { HexId, ListLinks, limitParam, offsetParam } from "@/server/contracts/schemas";
 import { deprecatedId, deprecatedNullableId } from "./workouts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ListLinks, ReadLocale, limitParam, requireOne } from "../schemas";
+import { HexId, ListLinks, ReadLocale, limitParam, requireOne } from "@/server/contracts/schemas";
 import { AdaptWorkoutBody, GenerateWorkoutBody, GeneratedWorkout, adaptWorkout, generateWorkout } from "./ai";
 import { AssignResult, PlanEnrollment, assignEndUserWorkouts, endEndUserPlan, startEndUserPlan } from "./endusers";
 

@@ -4,7 +4,7 @@ import type { Caller } from "@/server/core/caller";
 import { notFound } from "@/server/core/errors";
 import type { Locale } from "@/server/core/locale";
 import { publicBaseUrl } from "@/server/env";
-import { SerializedJson } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache } from "./list-cache";
 import { audioObject, imageUrl, pickTrack } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";

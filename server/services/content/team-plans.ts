@@ -13,7 +13,7 @@ import { DIFFICULTIES } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { badRequest, notFound } from "@/server/core/errors";
 import { pickText } from "@/server/core/locale";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 import { TextMap, Translations, searchDocument } from "./create-workout";
 import { publishPlan, unpublishPlan } from "./publish-content";

@@ -3,7 +3,7 @@ import { findFreshDigest, saveDigest } from "@/db/queries/digests";
 import { findMemberInsightsVersion } from "@/db/queries/end-users";
 import { badRequest } from "@/server/core/errors";
 import { log } from "@/server/core/log";
-import { SerializedJson } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache } from "@/server/services/content/list-cache";
 import { DIGEST_VERSION, type Digest, type PillarDetail, buildDigest, buildPillarDetail } from "./build-digest";
 import { parseDateTime } from "./health-fields";

@@ -6,7 +6,7 @@ import { getOrganization } from "@/db/queries/organizations";
 import { DIFFICULTIES } from "@/db/schema/workouts";
 import { notFound } from "@/server/core/errors";
 import { type Locale, SUPPORTED_LOCALES, pickText } from "@/server/core/locale";
-import { SerializedJson } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { getReferenceData } from "./reference-cache";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "@/db/queries/methodologies";
 import { findMethodologyProfile } from "@/db/queries/ai";
 import { conflict, notFound } from "@/server/core/errors";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { PLATFORM } from "@/server/ai/knowledge";
 
 /** Team Programming DNA profiles per workspace (spec Limits). */

@@ -10,7 +10,7 @@ import {
   updateWebhookEndpoint,
 } from "@/db/queries/webhooks";
 import { badRequest, conflict, notFound } from "@/server/core/errors";
-import { listResult } from "@/server/api/pagination";
+import { listResult } from "@/server/core/pagination";
 import { env } from "@/server/env";
 import type { WebhookEventType } from "./event-types";
 import { isBlockedAddress, isLocalHostname } from "./outbound";
