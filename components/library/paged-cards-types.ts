@@ -1,4 +1,4 @@
-import type { CardPage } from "./cards";
+import type { CardPage } from "@/lib/library/cards";
 
 /** One card list view: `source` is the pages' route, `view` its query without the offset, `url(offset)` one page's request. */
 export interface PagedCardsArgs<T> {

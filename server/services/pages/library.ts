@@ -1,5 +1,5 @@
-import type { CardPage, FilterOption, MemberView, PlanCard, PlanDetailView, PlanProgressView, WorkoutCard } from "@/components/library/cards";
-import { type LibraryFilters, PAGE_SIZE, filterQuery } from "@/components/library/query";
+import type { CardPage, FilterOption, MemberView, PlanCard, PlanDetailView, PlanProgressView, WorkoutCard } from "@/lib/library/cards";
+import { type LibraryFilters, PAGE_SIZE, filterQuery } from "@/lib/library/query";
 import type { Db } from "@/db/client";
 import { listPlansByIds } from "@/db/queries/plans";
 import { listWorkoutsByIds } from "@/db/queries/workouts";
