@@ -4,7 +4,7 @@ import { memberHasWorkout, planOpenableBy, planSchedulesWorkout } from "@/db/que
 import { Caller } from "@/server/core/caller";
 import { ApiError, forbidden, notFound } from "@/server/core/errors";
 import { findActiveEndUser } from "@/db/queries/end-users";
-import { type MemberSession, readMemberSession } from "./member-session";
+import { type MemberSession, readMemberSession } from "./member-sign-in";
 
 /**
  * Who looks at a hosted page (/workouts, /plans, /workouts/{id}): anyone, reading one
