@@ -36,8 +36,6 @@ const Identity = {
  * keeps the body's type for a `oneOf` of bare `required` sets) and, for query parameters, which
  * cannot state it, the descriptions.
  */
-export type ChatIdentity = { organizationId: string; userEmail?: string; userExternalUUID?: string };
-
 const withIdentity = <T extends z.ZodObject>(schema: T) =>
   requireOne(schema, ["userEmail", "userExternalUUID"] as (keyof z.output<T> & string)[], "Send exactly one of userEmail or userExternalUUID.");
 

@@ -4,7 +4,7 @@ import type { Caller } from "@/server/core/caller";
 import { ApiError, conflict, notFound } from "@/server/core/errors";
 import { log } from "@/server/core/log";
 import { resolveReadLocale } from "@/server/core/locale";
-import type { ChatIdentity } from "@/server/api/operations/chat";
+import type { ChatIdentity } from "@/server/contracts/chat";
 import { executeAction, outcomeText, parseActionParams } from "./actions";
 import { resolveMemberConversation } from "./conversations";
 import { actionStatus, toAction, toMessage } from "./serialize";

@@ -3,7 +3,7 @@ import { findLiveConversation, insertConversation, listConversations, listAction
 import type { Caller } from "@/server/core/caller";
 import { notFound } from "@/server/core/errors";
 import { resolveReadLocale } from "@/server/core/locale";
-import type { ChatIdentity } from "@/server/api/operations/chat";
+import type { ChatIdentity } from "@/server/contracts/chat";
 import { pageNumberLinks } from "@/server/core/pagination";
 import { type ChatMember, resolveChatMember } from "./resolve-chat-member";
 import { type ChatMessageView, toConversation, toMessage } from "./serialize";

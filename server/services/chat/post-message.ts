@@ -6,7 +6,7 @@ import type { Caller } from "@/server/core/caller";
 import { notFound } from "@/server/core/errors";
 import { log } from "@/server/core/log";
 import { resolveReadLocale } from "@/server/core/locale";
-import type { ChatIdentity } from "@/server/api/operations/chat";
+import type { ChatIdentity } from "@/server/contracts/chat";
 import { PROPOSAL_TTL_MS, type Proposal, groundProposals } from "./actions";
 import { deterministicReply } from "./coach/deterministic";
 import { primaryIntent, readMessage } from "./coach/intents";
