@@ -5,7 +5,7 @@ import { bootstrapDatabase } from "./db/bootstrap";
 import { startCacheInvalidation } from "./db/cache-invalidation";
 import { closeDb, getDb } from "./db/client";
 import { ensureDemoWorkspace } from "./db/seed/demo";
-import { log } from "./server/api/log";
+import { log } from "./server/core/log";
 import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
@@ -20,8 +20,8 @@ import {
   responseKind,
   scriptHash,
 } from "./server/http/security-headers";
-import { embedTokenOrigins } from "./server/api/embed-tokens";
-import { startJobWorker, stopJobWorker } from "./server/jobs";
+import { embedTokenOrigins } from "./server/services/embed/embed-token";
+import { startJobWorker, stopJobWorker } from "./server/jobs/worker";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "./server/docs/demo-credentials";
 import { REFERENCE_BOOT_SCRIPT } from "./server/docs/reference-page";
 import { ffmpegChoice } from "./server/media/ffmpeg";

@@ -1,4 +1,4 @@
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { getSql } from "./client";
 
 /**

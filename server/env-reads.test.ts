@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const RUNTIME_CODE = ["app", "components", "server", "db", "inngest", "lib", "server.ts"];
+const RUNTIME_CODE = ["app", "components", "server", "db", "lib", "server.ts"];
 
 /** Lines allowed to name process.env outside server/env.ts, each with why. */
 const ALLOWED: { file: string; line: RegExp; why: string }[] = [

@@ -9,6 +9,8 @@ import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import { createDirectDispatcher } from "@/server/http/direct-dispatch";
 import type { Server as SocketServer } from "socket.io";
+// Registers the job list with the sender, as server.ts does (server/jobs/registered.ts).
+import "@/server/jobs/worker";
 
 /**
  * Integration harness: serves the app's real route handlers over real HTTP (node:http), through

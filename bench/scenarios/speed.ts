@@ -1,6 +1,7 @@
 import { addMembers } from "@/test/support/members";
 import { addDays, localDateOf } from "@/server/services/insights/local-date";
-import { type HealthEntryInput, type InsightsMember, ingestHealthEntries } from "@/server/services/insights/ingest-health-data";
+import { type HealthEntryInput, ingestHealthEntries } from "@/server/services/insights/ingest-health-data";
+import type { InsightsMember } from "@/server/services/insights/resolve-member";
 import type { BenchContext, BenchRequest, CustomMeasurement, Scenario } from "../types";
 import { percentile } from "../percentile";
 

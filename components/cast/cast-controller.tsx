@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import type { CardPage, WorkoutCard } from "@/components/library/cards";
+import type { CardPage, WorkoutCard } from "@/lib/library/cards";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";

@@ -1,4 +1,4 @@
-import { type PlanCard, type WorkoutCard, capitalize, minutes } from "./cards";
+import { type PlanCard, type WorkoutCard, capitalize, minutes } from "@/lib/library/cards";
 
 /**
  * The grids' cards: plain links (a dedicated player or plan page) that the playback provider

@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { GRID_COLS, PlanCardView, WorkoutCardView } from "./card-views";
-import type { CardPage, FilterOption, PlanCard, WorkoutCard } from "./cards";
+import type { CardPage, FilterOption, PlanCard, WorkoutCard } from "@/lib/library/cards";
 import { usePagedCards, warmUpPagedCards } from "./use-paged-cards";
 import {
   DIFFICULTY_VALUES,
@@ -16,7 +16,7 @@ import {
   filterQuery,
   hasFilters,
   libraryQuery,
-} from "./query";
+} from "@/lib/library/query";
 
 /**
  * A library grid after its server-rendered first paint: the search and filter form (a plain GET

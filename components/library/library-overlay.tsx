@@ -6,10 +6,10 @@ import { QueryProvider } from "@/components/query-provider";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import type { PlanDetailView } from "./cards";
+import type { PlanDetailView } from "@/lib/library/cards";
 import LibraryPlayer from "./library-player";
 import { PlanDetail } from "./plan-detail";
-import type { OpenItem, PlaybackSettings } from "./playback-provider";
+import type { OpenItem, PlaybackSettings } from "./playback-types";
 
 /**
  * The grids' overlay (a lazily loaded chunk): the player or a plan's weeks in a modal dialog over

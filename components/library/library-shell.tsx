@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { ProgressBar } from "@/components/ui/spinner";
 import type { CardDisplay } from "./card-views";
-import type { MemberView } from "./cards";
+import type { MemberView } from "@/lib/library/cards";
 import { MemberBar } from "./member-bar";
 import { MemberCards } from "./member-cards";
-import { type LibraryParams, detailHref, libraryQuery } from "./query";
+import { type LibraryParams, detailHref, libraryQuery } from "@/lib/library/query";
 import { PlaybackProvider } from "./playback-provider";
 
 /**

@@ -4,8 +4,8 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { apiJson, asPlayerError } from "@/components/player/api";
 import { QueryProvider } from "@/components/query-provider";
-import type { CardPage } from "./cards";
-import type { LiveCardsProps, PagedList } from "./use-paged-cards";
+import type { CardPage } from "@/lib/library/cards";
+import type { LiveCardsProps, PagedList } from "./paged-cards-types";
 
 /**
  * The live side of a card list (a lazily loaded chunk, see use-paged-cards.ts): TanStack Query's

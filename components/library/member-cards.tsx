@@ -2,8 +2,8 @@
 
 import { cn } from "@/components/ui/cn";
 import { GRID_COLS, PlanCardView, WorkoutCardView } from "./card-views";
-import type { CardPage, PlanCard, WorkoutCard } from "./cards";
-import { type LibraryParams, PAGE_SIZE, detailHref, libraryQuery } from "./query";
+import type { CardPage, PlanCard, WorkoutCard } from "@/lib/library/cards";
+import { type LibraryParams, PAGE_SIZE, detailHref, libraryQuery } from "@/lib/library/query";
 import { usePagedCards, warmUpPagedCards } from "./use-paged-cards";
 
 type Kind = "workouts" | "plans";

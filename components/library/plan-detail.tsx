@@ -1,5 +1,5 @@
 import { type CardDisplay, WorkoutCardView } from "./card-views";
-import { type PlanDetailView, capitalize, dayName } from "./cards";
+import { type PlanDetailView, capitalize, dayName } from "@/lib/library/cards";
 
 /**
  * A plan's weeks and days with their workouts (the plan overlay and the dedicated plan page).

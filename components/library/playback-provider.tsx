@@ -1,7 +1,7 @@
 "use client";
 
 import { type MouseEvent, type ReactNode, Suspense, lazy, useState } from "react";
-import type { CardDisplay } from "./card-views";
+import type { OpenItem, PlaybackSettings } from "./playback-types";
 
 /**
  * The overlay (dialog, plan panel, player, TanStack Query) is its own chunk, fetched when a card is
@@ -10,19 +10,6 @@ import type { CardDisplay } from "./card-views";
 const loadOverlay = () => import("./library-overlay");
 const LibraryOverlay = lazy(loadOverlay);
 
-export type OpenItem =
-  | { kind: "workout"; workoutId: string; title: string; planId?: string; backToPlan?: { planId: string; title: string } }
-  | { kind: "plan"; planId: string; title: string };
-
-export interface PlaybackSettings {
-  organizationId: string;
-  mode: "overlay" | "dedicated-page";
-  locale: string | null;
-  signedIn: boolean;
-  display: CardDisplay;
-  /** The grid's view as a query string (orgId, flags, locale, filters), for links inside the overlay. */
-  hrefBase: string;
-}
 
 const CARD = "a[data-play-workout], a[data-open-plan]";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_INSTRUCTION_CLIPS, type ResolvedAsset, exerciseIdsOf, spokenClips, workoutFromGenerated } from "./from-generated";
-import { INSTRUCTION_CUE_AT, playerMusic, workoutFromPlaylist } from "./from-playlist";
+import { INSTRUCTION_CUE_AT } from "@/lib/player-timing";
+import { playerMusic, workoutFromPlaylist } from "./from-playlist";
 import type { GeneratedWorkoutInput } from "./messages";
 import { clock, plannedSeconds } from "./model";
 
@@ -159,7 +160,13 @@ describe("generated workout to player model", () => {
   });
 
   it("builds exercises and rests; the rest shows the next exercise", () => {
-    const { workout: w, missing } = workoutFromGenerated(workout, new Map([[A, asset(A, ["exerciseCue"])], [B, asset(B, [])]]));
+    const { workout: w, missing } = workoutFromGenerated(
+      workout,
+      new Map([
+        [A, asset(A, ["exerciseCue"])],
+        [B, asset(B, [])],
+      ]),
+    );
     expect(missing).toEqual([]);
     expect(w).toMatchObject({ id: null, name: "Gen DE", duration: 100, skipPreview: false, skipCompletionScreen: false });
     expect(w.segments.map((s) => [s.kind, s.timing, s.duration])).toEqual([

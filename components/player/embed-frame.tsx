@@ -2,7 +2,7 @@
 
 import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { type HostMessage, type PlayerErrorCode, parseHostMessage, postToHost } from "./messages";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 
 /**
  * What both iframe players share: they refuse to play top level, take their key out of the

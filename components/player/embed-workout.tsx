@@ -22,7 +22,8 @@ import { useExportPlayback, wantsExportPlayback } from "./export-playback";
 import { FeedbackForm } from "./feedback-form";
 import { type ApiMusic, type ApiPlaylist, type ApiWorkoutDetail, playerMusic, workoutFromPlaylist } from "./from-playlist";
 import { postToHost } from "./messages";
-import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
+import { type PlayerHandle, WorkoutPlayer } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 import { v1SessionApi } from "./session-api";
 import { useHostEvents } from "./use-host-events";
 import { type PlaybackQualityReport, usePlaybackQuality } from "./use-playback-quality";
@@ -142,11 +143,21 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
     postToHost({ type: "FORMA_ERROR", code: e.code, message: e.message, ...(e.status ? { status: e.status } : {}) });
   }, [music.error]);
 
-  const playlistWorkout = useMemo(() => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null), [detail.data, playlist.data]);
+  const playlistWorkout = useMemo(
+    () => (detail.data && playlist.data ? workoutFromPlaylist(detail.data.data, playlist.data) : null),
+    [detail.data, playlist.data],
+  );
   // playback=export: the rendered export over HLS with its captions, else the playlist (export-playback.ts).
   const [exportWanted] = useState(() => typeof window !== "undefined" && wantsExportPlayback(window.location.search));
   // (With a key only: an embed token's scope covers the playlist's operations, not the export's URLs.)
-  const exported = useExportPlayback({ enabled: exportWanted && enabled && Boolean(apiKey), base, apiKey: apiKey ?? "", locale: params.locale, detail: detail.data?.data, firstSegmentId: playlistWorkout?.segments[0]?.id });
+  const exported = useExportPlayback({
+    enabled: exportWanted && enabled && Boolean(apiKey),
+    base,
+    apiKey: apiKey ?? "",
+    locale: params.locale,
+    detail: detail.data?.data,
+    firstSegmentId: playlistWorkout?.segments[0]?.id,
+  });
   const workout = exported.workout ?? (exported.loading ? null : playlistWorkout);
   const tracks = useMemo(() => (detail.data ? playerMusic(detail.data.data, music.data) : []), [detail.data, music.data]);
 

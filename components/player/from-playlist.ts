@@ -1,3 +1,4 @@
+import { INSTRUCTION_CUE_AT } from "@/lib/player-timing";
 import type { AudioCue, MusicTrack, PlayerSegment, PlayerWorkout, SegmentVideo } from "./model";
 import { type AudioMix, audioMixOf } from "@/lib/audio-mix";
 
@@ -89,9 +90,6 @@ export interface ApiWorkoutDetail {
 export interface ApiMusic {
   tracks: { url: string; name: string }[];
 }
-
-/** Seconds into an exercise before its instruction track may start (after the short cue). */
-export const INSTRUCTION_CUE_AT = 2;
 
 const video = (v: ApiVideo, opts: { muted: boolean }): SegmentVideo => ({
   url: v.url,

@@ -8,7 +8,8 @@ import { useHostEvents } from "./use-host-events";
 import { PlayerScreen, type ShownError, TopLevelNotice, useEmbedParams, useFraming, useHostMessages, usePlaybackReporter, useReportError } from "./embed-frame";
 import { type ResolvedAsset, exerciseIdsOf, workoutFromGenerated } from "./from-generated";
 import { type GeneratedWorkoutInput, postToHost } from "./messages";
-import { type PlayerHandle, type PlayerSnapshot, WorkoutPlayer } from "./player";
+import { type PlayerHandle, WorkoutPlayer } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 
 /**
  * The JSON receiver (/embed/workout-json-receiver): waits for the host's FORMA_EMBED_INIT with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { announcementFor } from "./live-announcer";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 import { nextVolume } from "./use-player-keys";
 
 const snap = (p: Partial<PlayerSnapshot>) =>

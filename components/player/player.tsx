@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
 import { attachSource, currentSource, isHlsUrl, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
 import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
+import type { PlayerSnapshot } from "./snapshot";
 import {
   type PlayerCommand,
   type PlayerState,
@@ -26,24 +27,6 @@ import { usePlayerKeys } from "./use-player-keys";
  * buttons and keys, or from outside through `handleRef` (`command("pause")`...), and every
  * change is reported through `onSnapshot`.
  */
-
-export interface PlayerSnapshot {
-  phase: PlayerState["phase"];
-  paused: boolean;
-  index: number;
-  segmentCount: number;
-  segment: Pick<PlayerSegment, "id" | "kind" | "name" | "timing" | "duration" | "reps" | "exerciseId"> | null;
-  elapsed: number;
-  remaining: number | null;
-  /** Seconds played, pauses excluded (a session's progressSeconds). */
-  played: number;
-  musicOn: boolean;
-  finish: PlayerState["finish"];
-  /** Changes on every segment (re)start. */
-  epoch: number;
-  /** The cast status field: the current segment waits for done_exercise. */
-  currentExerciseIsRepBased: boolean;
-}
 
 export interface PlayerHandle {
   command(command: PlayerCommand): void;
@@ -365,7 +348,8 @@ export function WorkoutPlayer({
     else if (e.key === "ArrowRight") send("next");
     else if (e.key === "ArrowLeft") send("prev");
     else if (e.key === "m") dispatch({ type: "TOGGLE_MUSIC" });
-    else if (e.key === "c" && captions.available) captions.toggle(); // captions
+    else if (e.key === "c" && captions.available)
+      captions.toggle(); // captions
     else return;
     e.preventDefault();
   };

@@ -1,4 +1,4 @@
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 
 /**
  * When a player reports a workout session (pure, unit-tested): start when playback begins,

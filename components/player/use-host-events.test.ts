@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlayerMessage } from "./messages";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 import { hostEventsFor, newHostEventState } from "./use-host-events";
 
 const segments = [

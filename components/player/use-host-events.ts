@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef } from "react";
 import { type CompletedMessage, type OutgoingPlayerMessage, postToHost } from "./messages";
 import type { PlayerSegment } from "./model";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 
 /**
  * The typed playback events a player posts to its host (version 1, messages.ts): FORMA_SEGMENT_STARTED

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 import { newQualityState, qualityOnError, qualityOnMedia, qualityOnSnapshot, qualityReport } from "./use-playback-quality";
 
 const snap = (p: Partial<PlayerSnapshot>) => ({ phase: "playing", paused: false, ...p }) as PlayerSnapshot;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 
 /**
  * Measures playback quality for the session record (PATCH/end/complete `quality`, the

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type PlayerApiError, asPlayerError } from "./api";
-import type { PlayerSnapshot } from "./player";
+import type { PlayerSnapshot } from "./snapshot";
 import type { SessionApi } from "./session-api";
 import { PATCH_EVERY_MS, progressOf, sessionMoves } from "./session-moves";
 

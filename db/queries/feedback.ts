@@ -60,8 +60,3 @@ export async function adjustWorkoutRating(db: Tx, workoutId: string, delta: { su
     })
     .where(eq(workouts.id, workoutId));
 }
-
-export async function getWorkoutRating(db: Tx, workoutId: string) {
-  const [row] = await db.select({ ratingSum: workouts.ratingSum, ratingCount: workouts.ratingCount }).from(workouts).where(eq(workouts.id, workoutId));
-  return row ?? null;
-}

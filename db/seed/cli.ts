@@ -2,7 +2,7 @@ import { env } from "@/server/env";
 import { loadMediaSigningSecret } from "@/server/media/signing";
 import { bootstrapDatabase } from "../bootstrap";
 import { closeDb, getDb } from "../client";
-import { stopJobWorker } from "../../server/jobs";
+import { stopJobWorker } from "../../server/jobs/worker";
 import { seedOrganizationPair } from "./seed";
 
 // npm run --silent seed -- --json: seeds a fresh pair of organizations and prints the run contract's JSON object.

@@ -291,10 +291,6 @@ export function signalsFromModel(c: ModelConstraints, known: { muscleGroupIds?: 
   };
 }
 
-export function hasSignals(s: GuidanceSignals): boolean {
-  return SIGNAL_DIMENSIONS.some((d) => s[d] !== undefined && !(Array.isArray(s[d]) && (s[d] as unknown[]).length === 0));
-}
-
 /** A short English description of signals for reasoning texts. */
 export function describeSignals(s: GuidanceSignals, ref: ReferenceIndex): string[] {
   const out: string[] = [];

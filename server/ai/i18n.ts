@@ -4,7 +4,7 @@
  * the reference data, which is already translated; these are the glue words between them.
  */
 import { DIFFICULTY_LABELS } from "@/db/seed/data/reference";
-import { type Locale, SUPPORTED_LOCALES, languageOf, pickText } from "@/server/api/locale";
+import { type Locale, SUPPORTED_LOCALES, languageOf, pickText } from "@/server/core/locale";
 import type { Level } from "./types";
 
 interface Phrases {

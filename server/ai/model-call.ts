@@ -1,6 +1,6 @@
 import { Output, generateText } from "ai";
 import type { z } from "zod";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import type { ConfiguredModel } from "./providers/model";
 import { metrics } from "@/server/observability/metrics";
 import { withSpan } from "@/server/observability/tracing";

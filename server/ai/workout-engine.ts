@@ -5,7 +5,7 @@
  * every hard rule on the model's choice. Any model failure, timeout or rule break returns the
  * deterministic result, and the caller's inspection says which engine produced it.
  */
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import { type PlannedWorkout, type WorkoutPlanInput, planWorkout, rankMainCandidates } from "./engine/workout-planner";
 import { mergeSignals, readGuidance, signalsFromModel } from "./guidance";
 import { callModel } from "./model-call";

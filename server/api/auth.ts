@@ -3,67 +3,15 @@ import type { ApiRequest } from "@/server/http/direct-request";
 import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
 import { onCacheInvalidation } from "@/db/cache-invalidation";
 import { getDb } from "@/db/client";
-import { badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { Caller } from "@/server/core/caller";
+import { forbidden, notFound, unauthorized } from "@/server/core/errors";
 import { API_KEY_PATTERN, hashApiKey } from "./keys";
-import { log } from "./log";
+import { log } from "@/server/core/log";
 import type { AuthScheme } from "./operation";
-import { type EmbedScope, looksLikeEmbedToken, verifyEmbedToken } from "./embed-tokens";
+import type { EmbedScope } from "@/server/core/caller";
+import { looksLikeEmbedToken, verifyEmbedToken } from "@/server/services/embed/embed-token";
 import { verifyAccessToken } from "./tokens";
 import { countEmbedToken } from "@/server/observability/embed";
-
-/**
- * Who is calling: an API key (team-scoped or multi-organization), optionally with a member
- * Bearer token that names the end user. Content-only keys never get this far (401).
- */
-export class Caller {
-  constructor(
-    readonly apiKey: ApiKeyRecord | null,
-    readonly member: { endUserId: string; organizationId: string } | null,
-    readonly limits: OrganizationLimits,
-    /** Overrides the subject derived from the key or the member (hosted pages count per organization). */
-    subject?: string,
-    /** Set for a player authenticated by an embed token (server/api/embed-tokens.ts): what it may play. */
-    readonly embed: EmbedScope | null = null,
-  ) {
-    this.rateLimitSubject = subject ?? (apiKey ? `key:${apiKey.id}` : embed ? `embed:${embed.tokenId}` : `member:${member?.endUserId}`);
-  }
-
-  /** The rate-limit subject: the key, or the member for Bearer-only calls. */
-  readonly rateLimitSubject: string;
-
-  get isMultiOrganization(): boolean {
-    return this.apiKey?.kind === "multi";
-  }
-
-  canAccess(organizationId: string): boolean {
-    if (this.apiKey) return this.apiKey.organizationIds.includes(organizationId);
-    if (this.embed) return this.embed.organizationId === organizationId;
-    return this.member?.organizationId === organizationId;
-  }
-
-  /** 403 unless this caller may act for the organization that owns a resource. */
-  assertOrganization(organizationId: string): void {
-    if (!this.canAccess(organizationId)) throw forbidden();
-  }
-
-  /**
-   * The organization a call acts for when the path does not name one: a team key's own,
-   * the member token's, or the `organizationId` a multi-organization key must send.
-   */
-  resolveOrganizationId(explicit: string | undefined, target: string): string {
-    if ((this.member || this.embed) && !this.apiKey) {
-      const own = this.embed?.organizationId ?? this.member!.organizationId;
-      if (explicit && explicit !== own) throw forbidden();
-      return own;
-    }
-    if (explicit) {
-      this.assertOrganization(explicit);
-      return explicit;
-    }
-    if (this.isMultiOrganization) throw badRequest("organizationId is required for keys that span several organizations.", target);
-    return this.apiKey!.organizationId;
-  }
-}
 
 interface CacheEntry<T> {
   value: T;

@@ -5,7 +5,7 @@ import { call, useTestApp } from "@/test/harness";
 import { type DocRequest, docRequest, knownValues, operationsOf, send } from "@/test/support/contract-requests";
 import { organizationFingerprint } from "@/test/support/fingerprint";
 import { stringPaths, withStringAt } from "@/test/support/schema-sample";
-import { ERROR_CODES } from "./errors";
+import { ERROR_CODES } from "@/server/core/errors";
 
 useTestApp();
 

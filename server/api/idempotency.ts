@@ -8,8 +8,8 @@ import {
   releaseIdempotencyKey,
   tryLockIdempotencyKey,
 } from "@/db/queries/idempotency-keys";
-import type { Caller } from "./auth";
-import { log } from "./log";
+import type { Caller } from "@/server/core/caller";
+import { log } from "@/server/core/log";
 
 /**
  * Idempotency-Key for /v1 writes (POST, PUT, PATCH, DELETE), applied by the kernel to every

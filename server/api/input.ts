@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import type { ErrorDetail } from "./errors";
+import type { ErrorDetail } from "@/server/core/errors";
 
 /**
  * The one check for text arriving from clients, applied by the kernel to every path parameter,

@@ -1,6 +1,6 @@
 import { publicBaseUrl } from "@/server/env";
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from "@/server/services/webhooks/event-types";
-import { SUPPORTED_LOCALES } from "./locale";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { ALL_OPERATIONS } from "./operations";
 import { CAST_CHANNEL_NOTES } from "./operations/cast";
 

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { API_VERSION, env, publicBaseUrl } from "@/server/env";
 import { CORS_EXPOSE_HEADERS } from "./cors";
-import { ERROR_CODES } from "./errors";
+import { ERROR_CODES } from "@/server/core/errors";
 import { BAD_TEXT_MESSAGE } from "./input";
 import { type OperationDef, idempotencyMode } from "./operation";
 import { ALL_OPERATIONS } from "./operations";
 import { referenceExtensions, referenceSections, webhookPaths } from "./reference-sections";
-import { ErrorEnvelope } from "./schemas";
+import { ErrorEnvelope } from "@/server/contracts/schemas";
 import { TAG_DESCRIPTIONS } from "./tags";
 
 const ERROR_TEXT: Record<number, string> = {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import type { OrganizationLimits } from "@/db/queries/organizations";
-import type { ApiError } from "./errors";
+import type { ApiError } from "@/server/core/errors";
 
 /**
  * Several instances on one store: each module copy below is an instance (its own leases and

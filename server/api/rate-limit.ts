@@ -1,11 +1,9 @@
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import { getDb } from "@/db/client";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { OrganizationLimits } from "@/db/queries/organizations";
-import { rateLimits } from "@/db/schema";
 import type { SubscriptionPlan } from "@/db/schema";
-import { env } from "@/server/env";
-import { ApiError } from "./errors";
-import { log } from "./log";
+import { ApiError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
+import { createSharedLimiter } from "@/server/core/shared-limiter";
 
 /**
  * Weighted rate limits per key: an hourly and a daily window, caps by subscription plan,
@@ -30,35 +28,6 @@ export function capsFor(limits: Pick<OrganizationLimits, "subscriptionPlan" | "i
 const WINDOWS = { hourly: 3600, daily: 86_400 } as const;
 type Window = keyof typeof WINDOWS;
 
-let redisClient: Promise<unknown> | undefined;
-
-async function connectRedis(url: string): Promise<unknown> {
-  const { default: Redis } = await import("ioredis");
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let warned = 0;
-  client.on("error", (err) => {
-    if (Date.now() - warned > 10_000) log("warn", "rate limit store (Redis) unavailable", { err: String(err) });
-    warned = Date.now();
-  });
-  // Without an offline queue, commands sent before the connection is up fail, and the memory
-  // insurance limiter (this instance only) would admit them: wait for it first (2 s at most).
-  await new Promise<void>((resolve) => {
-    client.once("ready", () => resolve());
-    setTimeout(resolve, 2000).unref();
-  });
-  return client;
-}
-
-/** The shared counter store (PostgreSQL, or Redis with REDIS_URL), for every limiter of the service. */
-export async function storeOptions(): Promise<Record<string, unknown>> {
-  const url = env().REDIS_URL;
-  if (url) {
-    redisClient ??= connectRedis(url);
-    return { kind: "redis", storeClient: await redisClient };
-  }
-  return { kind: "postgres", storeClient: getDb(), schema: rateLimits };
-}
-
 const limiters = new Map<string, Promise<RateLimiterAbstract>>();
 /** The limiters that are ready, for the synchronous path of chargeWindow. */
 const readyLimiters = new Map<string, RateLimiterAbstract>();
@@ -68,16 +37,8 @@ function limiterFor(window: Window, points: number): Promise<RateLimiterAbstract
   let p = limiters.get(id);
   if (!p) {
     p = (async () => {
-      const { kind, ...store } = await storeOptions();
-      const opts = {
-        ...store,
-        keyPrefix: `rl:${window}`, // counts survive plan changes; the cap comes from the limiter
-        points,
-        duration: WINDOWS[window],
-        // If the shared store is unreachable, keep limiting in memory instead of failing requests.
-        insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOWS[window] }),
-      };
-      const limiter = kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
+      // Counts survive plan changes (the key prefix names the window only); the cap comes from the limiter.
+      const limiter = await createSharedLimiter({ keyPrefix: `rl:${window}`, points, durationSeconds: WINDOWS[window] });
       readyLimiters.set(id, limiter);
       return limiter;
     })();

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { clearAuthCaches } from "./auth";
 import { defineOperation } from "./operation";
 import { methods, route } from "./route";
-import { HexId } from "./schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { issueAccessToken } from "./tokens";
 
 /** Kernel behaviour for bodies, failures and Bearer tokens, through real Requests on route handlers. */

@@ -4,12 +4,14 @@ import { type Db, getDb, inRequestTransaction } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { MediaStoreUnavailableError } from "@/server/media/storage";
 import { env } from "@/server/env";
-import { SerializedJson, bodyResponse } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
+import { bodyResponse } from "@/server/http/direct-body";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
-import { type Caller, assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
-import { assertEmbedScope } from "./embed-tokens";
+import type { Caller } from "@/server/core/caller";
+import { assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
+import { assertEmbedScope } from "@/server/services/embed/embed-token";
 import { corsHeaders } from "./cors";
-import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "./errors";
+import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "@/server/core/errors";
 import {
   type IdempotencyClaim,
   type IdempotencyOutcome,
@@ -24,7 +26,7 @@ import {
   requestFingerprint,
 } from "./idempotency";
 import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
-import { log } from "./log";
+import { log } from "@/server/core/log";
 import { noteOperation } from "@/server/observability/requests";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
 import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";

@@ -1,6 +1,6 @@
-import { ApiError, errorBody } from "./errors";
+import { ApiError, errorBody } from "@/server/core/errors";
 import type { ApiRequest } from "@/server/http/direct-request";
-import { log } from "./log";
+import { log } from "@/server/core/log";
 
 /** True when the client asked for Server-Sent Events. */
 export function wantsEventStream(req: ApiRequest): boolean {

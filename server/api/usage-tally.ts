@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { type UsageIncrement, addUsage } from "@/db/queries/usage";
-import type { Caller } from "./auth";
-import { log } from "./log";
+import type { Caller } from "@/server/core/caller";
+import { log } from "@/server/core/log";
 
 /**
  * Usage counting off the hot path: every admitted request adds its weight to an in-memory tally

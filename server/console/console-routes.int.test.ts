@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { instructionAudio, mediaUploads } from "@/db/schema";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { processUpload } from "@/server/services/media-uploads/process-upload";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectError, useTestApp } from "@/test/harness";

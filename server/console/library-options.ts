@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { pickText } from "@/server/api/locale";
+import { pickText } from "@/server/core/locale";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 import { listMusicPools } from "@/server/services/content/workspace-library";
 

@@ -1,4 +1,4 @@
-import { forbidden } from "@/server/api/errors";
+import { forbidden } from "@/server/core/errors";
 import { isSameOrigin } from "@/server/http/same-origin";
 
 /**

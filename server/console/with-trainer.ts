@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { checkedParams, checkedQuery, issuesToDetails, parseJsonBytes, readBody } from "@/server/api/route";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { validationError } from "@/server/api/errors";
+import { validationError } from "@/server/core/errors";
 import { issuesToDetails } from "@/server/api/route";
-import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
+import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { cookieValue, hexParam, readJson } from "./page-route";
 
 /** The cast pages' internal routes: the token header, the session in the path, the member cookie, a strict JSON body. */

@@ -1,4 +1,4 @@
-import { type ApiRequest, DirectRequest } from "./direct-request";
+import { type ApiRequest, type DirectBody, DirectRequest } from "./direct-request";
 
 /**
  * Hand-off between the kernel and the custom server's direct dispatcher for finished bodies.
@@ -11,12 +11,6 @@ import { type ApiRequest, DirectRequest } from "./direct-request";
  * (Next, tests calling a handler directly) get an ordinary Response with the same status, headers
  * and body.
  */
-export interface DirectBody {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Buffer;
-}
-
 /** What the kernel returns for a DirectRequest; the finished response is kept on the request. */
 const DIRECT = new Response(null, { status: 204 });
 
@@ -30,19 +24,4 @@ export function bodyResponse(req: ApiRequest, body: string | Buffer, init: { sta
 /** The response bodyResponse kept for `req`, when the handler's answer was that. */
 export function directBody(req: ApiRequest, res: Response): DirectBody | undefined {
   return res === DIRECT && req instanceof DirectRequest ? (req.finished ?? undefined) : undefined;
-}
-
-/**
- * A JSON body serialized ahead of time, for handlers that cache their rendering: the kernel sends
- * it as it is instead of serializing the value again, and the UTF-8 bytes are encoded once.
- */
-export class SerializedJson {
-  private encoded: Buffer | null = null;
-
-  constructor(readonly text: string) {}
-
-  get bytes(): Buffer {
-    this.encoded ??= Buffer.from(this.text, "utf8");
-    return this.encoded;
-  }
 }

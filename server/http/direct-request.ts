@@ -1,5 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import type { DirectBody } from "./direct-body";
+
+/** A finished response kept on a DirectRequest (see direct-body.ts). */
+export interface DirectBody {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
 
 /**
  * The part of the Fetch `Headers` the direct dispatcher's requests implement (NodeHeaders): the read

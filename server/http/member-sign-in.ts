@@ -1,12 +1,12 @@
 import { getDb } from "@/db/client";
-import { ApiError, badRequest } from "@/server/api/errors";
+import { ApiError, badRequest } from "@/server/core/errors";
 import { publicBaseUrl } from "@/server/env";
-import { memberCookieHeader, openMemberSession } from "@/server/services/pages/member-session";
+import { memberCookieHeader, openMemberSession } from "@/server/services/pages/member-sign-in";
 import { json, readJson } from "./page-route";
 import { safeNext } from "./safe-next";
 
 /**
- * Sign-in and sign-out of the hosted grids (see server/services/pages/member-session.ts): JSON
+ * Sign-in and sign-out of the hosted grids (see server/services/pages/member-sign-in.ts): JSON
  * from the pages' script, or a plain form post from the no-JavaScript sign-in page, which is
  * answered with a redirect back to the grid.
  */

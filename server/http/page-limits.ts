@@ -1,6 +1,6 @@
-import { RateLimiterDrizzle, type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "@/server/api/errors";
-import { storeOptions } from "@/server/api/rate-limit";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "@/server/core/errors";
+import { createSharedLimiter } from "@/server/core/shared-limiter";
 
 /**
  * Limits of what the hosted pages let anyone do without a key, per client address and
@@ -19,12 +19,8 @@ const limiters = new Map<Which, Promise<RateLimiterAbstract>>();
 function limiter(which: Which): Promise<RateLimiterAbstract> {
   let p = limiters.get(which);
   if (!p) {
-    p = (async () => {
-      const { kind, ...store } = await storeOptions();
-      const { points, durationSeconds } = PAGE_LIMITS[which];
-      const opts = { ...store, keyPrefix: `page:${which}`, points, duration: durationSeconds, insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }) };
-      return kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
-    })();
+    const { points, durationSeconds } = PAGE_LIMITS[which];
+    p = createSharedLimiter({ keyPrefix: `page:${which}`, points, durationSeconds });
     p.catch(() => limiters.delete(which));
     limiters.set(which, p);
   }

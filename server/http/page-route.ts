@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
-import { ApiError, badRequest, errorResponse, forbidden } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError, badRequest, errorResponse, forbidden } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
 import { isSameOrigin } from "./same-origin";
-import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
+import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 
 /**

@@ -149,7 +149,7 @@ export class SecurityHeaders {
 
   /**
    * The CSP of a page; also the request header that hands Next the nonce. `frameAncestors`: the
-   * origins of a player's embed token (server/api/embed-tokens.ts), which replace
+   * origins of a player's embed token (server/services/embed/embed-token.ts), which replace
    * EMBED_FRAME_ANCESTORS for that answer (players only).
    */
   pagePolicy(pathname: string, nonce: string, frameAncestors?: readonly string[]): string {

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { type Tx, getSql } from "@/db/client";
 import { notifyChannel } from "@/db/queries/channels";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { type JobEvent, parseJobEvent } from "./events";
 
 /**

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
 /**
- * Every job event, declared once with its payload schema. Both providers validate against these:
- * the local provider before enqueueing, Inngest through `inngest/events.ts`, which derives its
- * typed event definitions from this table (so the local provider never loads the Inngest SDK).
+ * Every job event, declared once with its payload schema. Both providers validate against these before
+ * sending (`server/jobs/index.ts`).
  */
 export const JOB_EVENTS = {
   /** Outbox rows were committed and can be delivered now (the cron sweep is the safety net). */

@@ -1,25 +1,27 @@
-import { log } from "@/server/api/log";
-import { startCommitRelay, stopCommitRelay } from "./commit-relay";
+import { log } from "@/server/core/log";
 import { jobsProviderName } from "./config";
 import { type JobEvent, parseJobEvent } from "./events";
-import { sendInngestEvent } from "./providers/inngest";
-import { type LocalWorkerOptions, sendLocalEvent, startLocalWorker, stopLocal } from "./providers/local";
+import { sendLocalEvent } from "./providers/local";
 
 /**
- * The job system's entry points. Jobs are defined once (`registry.ts`) and run by Inngest when
- * it is configured (INNGEST_EVENT_KEY, INNGEST_BASE_URL or INNGEST_DEV) or by the local pg-boss
- * provider on the service's PostgreSQL otherwise.
+ * The job system's sender, what services import: events and the ways to send them. It never imports
+ * the job list (`registry.ts`), whose definitions import services; only the process entries do
+ * (`worker.ts` for server.ts, `inngest-functions.ts` for the Inngest route). Jobs are run by
+ * Inngest when it is configured (INNGEST_EVENT_KEY, INNGEST_BASE_URL or INNGEST_DEV) or by the
+ * local pg-boss provider on the service's PostgreSQL otherwise.
  */
-export { ALL_JOBS } from "./registry";
-export type { JobEvent } from "./events";
-export type { JobDefinition, JobIo } from "./types";
+export type { JobEvent, JobEventData, JobEventName } from "./events";
+export type { AnyJobDefinition, JobDefinition, JobIo } from "./types";
 export { sendJobEventOnCommit } from "./commit-relay";
 
 /** Validates and sends an event to whichever provider runs the jobs. */
 export async function sendJobEvent(event: JobEvent): Promise<void> {
   const valid = parseJobEvent(event);
-  if (jobsProviderName() === "inngest") await sendInngestEvent(valid);
-  else await sendLocalEvent(valid);
+  if (jobsProviderName() === "inngest") {
+    // Loaded only when Inngest runs the jobs: the local provider never loads the Inngest SDK.
+    const { sendInngestEvent } = await import("./providers/inngest");
+    await sendInngestEvent(valid);
+  } else await sendLocalEvent(valid);
 }
 
 /**
@@ -32,25 +34,4 @@ export async function sendJobEventSafely(event: JobEvent): Promise<void> {
   } catch (err) {
     log("warn", "could not send job event; the sweep will pick the work up", { event: event.name, err: err instanceof Error ? err.message : String(err) });
   }
-}
-
-/**
- * Starts the job worker of this process (call once from server.ts after the database is up).
- * Local provider: pg-boss workers and cron schedules. Inngest: nothing to start, Inngest calls
- * `/api/inngest`.
- */
-export async function startJobWorker(opts: LocalWorkerOptions = {}): Promise<void> {
-  // Events sent inside transactions (sendJobEventOnCommit) reach the job system through this process.
-  await startCommitRelay(sendJobEventSafely);
-  if (jobsProviderName() === "inngest") {
-    log("info", "jobs run by Inngest through /api/inngest");
-    return;
-  }
-  await startLocalWorker(opts);
-}
-
-/** Stops the local worker (or producer) gracefully; call on shutdown before closing the database. */
-export async function stopJobWorker(timeoutMs?: number): Promise<void> {
-  await stopCommitRelay();
-  await stopLocal(timeoutMs);
 }

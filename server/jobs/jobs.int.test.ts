@@ -1,23 +1,21 @@
+import { inngestFunction, inngestFunctions as functions } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { resetEnvCache } from "@/server/env";
 import { notificationsOutbox } from "@/db/schema";
-import { deliverNotifications } from "@/inngest/functions/deliver-notifications";
-import { sweepNotificationsOutbox } from "@/inngest/functions/sweep-notifications-outbox";
-import { functions } from "@/inngest";
 import { MAX_DELIVERY_ATTEMPTS } from "@/server/services/members/deliver-notifications";
-import {
-  MemoryTransport,
-  type NotificationTransport,
-  PermanentDeliveryError,
-  setNotificationTransport,
-} from "@/server/services/members/notification-transport";
+import { type NotificationTransport, PermanentDeliveryError } from "@/server/services/members/notification";
+import { MemoryTransport, setNotificationTransport } from "@/server/services/members/notification-transport";
 import { addMembers, outboxRowsFor } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
-import { ALL_JOBS, sendJobEvent, startJobWorker, stopJobWorker } from ".";
+import { sendJobEvent } from ".";
+import { ALL_JOBS, startJobWorker, stopJobWorker } from "./worker";
+
+const deliverNotifications = inngestFunction("deliver-notifications");
+const sweepNotificationsOutbox = inngestFunction("sweep-notifications-outbox");
 
 useTestApp();
 
@@ -48,7 +46,22 @@ const statusOf = async (ids: string[]) =>
 describe("job definitions", () => {
   it("are defined once and served as one Inngest function each", () => {
     expect(ALL_JOBS.map((j) => j.id)).toEqual(
-      expect.arrayContaining(["deliver-notifications", "sweep-notifications-outbox", "run-autopilot", "deliver-webhooks", "sweep-webhooks", "prune-integration-data", "sweep-cast-sessions", "render-social-drop", "sweep-social-drops", "publish-social-automations", "render-workout-exports", "render-pending-exports", "sweep-workout-exports", "roll-up-usage"]),
+      expect.arrayContaining([
+        "deliver-notifications",
+        "sweep-notifications-outbox",
+        "run-autopilot",
+        "deliver-webhooks",
+        "sweep-webhooks",
+        "prune-integration-data",
+        "sweep-cast-sessions",
+        "render-social-drop",
+        "sweep-social-drops",
+        "publish-social-automations",
+        "render-workout-exports",
+        "render-pending-exports",
+        "sweep-workout-exports",
+        "roll-up-usage",
+      ]),
     );
     expect(functions.map((f) => f.id())).toEqual(ALL_JOBS.map((j) => j.id));
   });

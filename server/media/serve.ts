@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ApiRequest } from "@/server/http/direct-request";
-import { ApiError, type ErrorCode, errorResponse } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError, type ErrorCode, errorResponse } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { parseRangeHeader } from "./range";
 import { isPublicMediaKey, verifyMediaSignature } from "./signing";
 import { type MediaBody, type MediaStorage, MediaStoreUnavailableError, getMediaStorage, isValidMediaKey } from "./storage";

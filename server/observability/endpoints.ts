@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError, errorResponse } from "@/server/api/errors";
+import { ApiError, errorResponse } from "@/server/core/errors";
 import { LOCAL_REQUEST_HEADER, isLocalRequest } from "@/server/docs/demo-credentials";
 import { env } from "@/server/env";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RouteFile } from "@/server/http/app-router";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
-import { logEnabled } from "@/server/api/log";
+import { logEnabled } from "@/server/core/log";
 import { env } from "@/server/env";
 import { metrics } from "./metrics";
 import { type RequestSpan, endRequestSpan, inRequestSpan, startRequestSpan, tracingOn } from "./tracing";

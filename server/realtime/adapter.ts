@@ -3,7 +3,7 @@ import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { ServerOptions } from "socket.io";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 
 export interface RealtimeAdapter {
   kind: "postgres" | "redis";

@@ -1,5 +1,5 @@
 import type { Namespace } from "socket.io";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { metrics, scrapeSources } from "@/server/observability/metrics";
 
 /**

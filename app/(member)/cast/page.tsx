@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CastController } from "@/components/cast/cast-controller";
 import { CastDisplay } from "@/components/cast/cast-display";
 import { LibraryProblem } from "@/components/library/library-shell";
-import { loadViewer } from "@/components/library/load-viewer";
+import { loadViewer } from "@/server/http/load-viewer";
 import { QueryProvider } from "@/components/query-provider";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { LibraryGrid } from "@/components/library/library-grid";
 import { LibraryShell, MissingOrganization } from "@/components/library/library-shell";
-import { loadViewer } from "@/components/library/load-viewer";
-import { parseLibraryParams } from "@/components/library/query";
+import { loadViewer } from "@/server/http/load-viewer";
+import { parseLibraryParams } from "@/lib/library/query";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getMemberView, listViewerPlans } from "@/server/services/pages/library";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

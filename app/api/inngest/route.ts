@@ -1,9 +1,9 @@
 import { serve } from "inngest/next";
-import { functions, inngest } from "@/inngest";
-import { ApiError, errorResponse } from "@/server/api/errors";
+import { ApiError, errorResponse } from "@/server/core/errors";
 import { jobsProviderName } from "@/server/jobs/config";
+import { inngest, inngestFunctions } from "@/server/jobs/inngest-functions";
 
-const handlers = serve({ client: inngest, functions });
+const handlers = serve({ client: inngest, functions: inngestFunctions });
 
 /** Answers 404 in the envelope when the local provider runs the jobs (no Inngest configured). */
 function whenInngest(handler: (req: Request, ctx: unknown) => Promise<Response>) {

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LOCALES } from "../../../server/api/locale";
+import { SUPPORTED_LOCALES } from "../../../server/core/locale";
 import {
   CATEGORIES,
   CLASS_MEDIA_SECONDS,

@@ -4,7 +4,7 @@
  * same ffmpeg and next/og code as the render job; the "processing" drop has no media yet, which
  * proves that only ready drops are listed (a running server's sweep renders it later).
  */
-import type { Locale } from "../../../server/api/locale";
+import type { Locale } from "../../../server/core/locale";
 
 export type DropSeedPreset = "ig_reels" | "ig_stories" | "ig_carousel" | "tiktok" | "yt_shorts" | "fb_reels" | "yt_longform";
 export type DropSeedAspect = "9:16" | "1:1" | "16:9";

@@ -11,7 +11,7 @@
  * `instructions` are spoken by espeak-ng into the instruction audio and returned verbatim
  * as `scriptText`, so they are plain sentences without symbols or abbreviations.
  */
-import type { LocalizedText } from "../../../server/api/locale";
+import type { LocalizedText } from "../../../server/core/locale";
 
 export type SkillLevel = "beginner" | "intermediate" | "advanced";
 export type ExecutionSide = "both" | "alternating" | "left" | "right" | "none";

@@ -3,7 +3,7 @@
  * supersets built from workspace exercises. Pure data, no DB code.
  * Each item has exactly one of workSeconds or reps.
  */
-import type { LocalizedText } from "../../../server/api/locale";
+import type { LocalizedText } from "../../../server/core/locale";
 
 export type ExerciseGroupItemSeed = { exerciseKey: string; restSeconds: number } & (
   | { workSeconds: number; reps?: never }

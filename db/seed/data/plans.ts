@@ -2,7 +2,7 @@
  * Seed data: training plans (multi-week programs) built from WORKOUTS.
  * Pure data, no DB code. `schedule` days are 1 (Monday) to 7 (Sunday).
  */
-import type { LocalizedText } from "../../../server/api/locale";
+import type { LocalizedText } from "../../../server/core/locale";
 import type { Difficulty } from "./reference";
 import type { Visibility } from "./workouts";
 

@@ -6,7 +6,7 @@
  * makes a missing locale a compile error (en-GB and en-AU default to the en-US text unless
  * British/Australian wording differs).
  */
-import type { Locale, LocalizedText } from "../../../server/api/locale";
+import type { Locale, LocalizedText } from "../../../server/core/locale";
 
 type EnVariants = "en-GB" | "en-AU";
 type FullInput = Omit<Record<Locale, string>, EnVariants> & Partial<Record<EnVariants, string>>;

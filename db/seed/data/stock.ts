@@ -3,7 +3,7 @@
  * organization). Pure data, no DB code. Each clip reuses the media of a workspace
  * exercise (`mediaClipKey` is an EXERCISES key) so no extra media is needed.
  */
-import type { LocalizedText } from "../../../server/api/locale";
+import type { LocalizedText } from "../../../server/core/locale";
 import type { SkillLevel } from "./exercises";
 
 export interface StockExerciseSeed {

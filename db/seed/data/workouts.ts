@@ -8,7 +8,7 @@
  * seed from the segments (exercise: workSeconds or reps x estimated rep duration; break:
  * seconds; class, multiExercise, promo, educational, intro, outro: media file length).
  */
-import type { Locale, LocalizedText } from "../../../server/api/locale";
+import type { Locale, LocalizedText } from "../../../server/core/locale";
 import type { Difficulty } from "./reference";
 
 export type Visibility = "public" | "private";

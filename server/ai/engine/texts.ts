@@ -2,7 +2,7 @@
  * Names and descriptions written by the deterministic engine, in any supported locale, from
  * translated reference names and the glue words of i18n.ts.
  */
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { difficultyLabel, joinNames, phrases } from "../i18n";
 import type { Level, ReferenceIndex } from "../types";
 

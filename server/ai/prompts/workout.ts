@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import type { WorkoutBounds } from "../rules";
 import type { MethodologyInput, PoolExercise, ReferenceIndex } from "../types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SUPPORTED_LOCALES } from "../locale";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocale, exclusiveLists } from "../schemas";
+import { HexId, IdName, ReadLocale, exclusiveLists } from "@/server/contracts/schemas";
 
 /**
  * AI recommend, generate, preflight and adapt (spec "AI recommend, generate, adapt"), plus the

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocaleParam } from "../schemas";
+import { HexId, ReadLocaleParam } from "@/server/contracts/schemas";
 import { WorkoutSession } from "./sessions";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ListLinks, ReadLocale, limitParam, requireOne } from "../schemas";
+import { HexId, ListLinks, ReadLocale, limitParam, requireOne } from "@/server/contracts/schemas";
 import { AdaptWorkoutBody, GenerateWorkoutBody, GeneratedWorkout, adaptWorkout, generateWorkout } from "./ai";
 import { AssignResult, PlanEnrollment, assignEndUserWorkouts, endEndUserPlan, startEndUserPlan } from "./endusers";
 
@@ -36,8 +36,6 @@ const Identity = {
  * keeps the body's type for a `oneOf` of bare `required` sets) and, for query parameters, which
  * cannot state it, the descriptions.
  */
-export type ChatIdentity = { organizationId: string; userEmail?: string; userExternalUUID?: string };
-
 const withIdentity = <T extends z.ZodObject>(schema: T) =>
   requireOne(schema, ["userEmail", "userExternalUUID"] as (keyof z.output<T> & string)[], "Send exactly one of userEmail or userExternalUUID.");
 

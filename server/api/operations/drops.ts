@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHANNEL_PRESETS, DROP_ASPECT_RATIOS, DROP_SOURCE_TYPES, SOCIAL_PLATFORMS } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocale, StrictLocale, distinctItems, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, ReadLocale, StrictLocale, distinctItems, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 
 /**
  * Social drops: short, ready-to-post videos cut from workspace content, with covers and copy.

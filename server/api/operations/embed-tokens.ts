@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, distinctItems, requireOne } from "../schemas";
+import { HexId, distinctItems, requireOne } from "@/server/contracts/schemas";
 
 const TAG = "Embed tokens";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocaleParam, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, ReadLocaleParam, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 
 /**
  * The `{endUserId}` path segment: a 24-hex id, an external id or an email (case-insensitive). The

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocaleParam, requireSome } from "../schemas";
+import { HexId, ReadLocaleParam, requireSome } from "@/server/contracts/schemas";
 import { Attribution } from "./sessions";
 
 export const FeedbackOption = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GROUP_TYPES } from "@/db/queries/groups";
 import { defineOperation } from "../operation";
-import { HexId, OptionalReadLocaleParam, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, OptionalReadLocaleParam, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 import { VideoAsset } from "./video-assets";
 import { deprecatedId } from "./workouts";
 

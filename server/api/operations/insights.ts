@@ -3,7 +3,7 @@ import { HEALTH_DATA_TYPES, type HealthDataType } from "@/db/schema";
 import { type FieldSpec, HEALTH_FIELDS } from "@/server/services/insights/health-fields";
 import { PILLAR_TYPES } from "@/server/services/insights/scoring";
 import { defineOperation } from "../operation";
-import { HexId, requireSome } from "../schemas";
+import { HexId, requireSome } from "@/server/contracts/schemas";
 
 /**
  * Insights and nutrition: health-data push, nutrition logging, the daily digest and pillar

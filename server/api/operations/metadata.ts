@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocaleParam } from "../schemas";
+import { HexId, IdName, ReadLocaleParam } from "@/server/contracts/schemas";
 
 const Difficulty = z.enum(["beginner", "intermediate", "advanced"]).meta({ id: "Difficulty" });
 const LocaleQuery = z.object({ locale: ReadLocaleParam }).strict();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PLAN_SORT_FIELDS } from "@/db/queries/plans";
 import { DIFFICULTIES } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, IdName, ReadLocaleParam, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, IdName, ReadLocaleParam, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 import { WorkoutListItem, deprecatedId, deprecatedNullableId, sortParam } from "./workouts";
 
 const planFields = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId } from "../schemas";
+import { HexId } from "@/server/contracts/schemas";
 
 const EndUserIdentifier = z
   .string()

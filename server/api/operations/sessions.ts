@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, distinctBy, requireSome } from "../schemas";
+import { HexId, distinctBy, requireSome } from "@/server/contracts/schemas";
 
 /** Attribution fields accepted on every session and feedback call (body for POST/PATCH, query for GET). */
 export const Attribution = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SOCIAL_PLATFORMS, SOCIAL_SOURCE_MODES } from "@/db/schema";
 import { ScheduleSchema } from "@/server/services/social/schedule";
 import { defineOperation } from "../operation";
-import { HexId, StrictLocale, distinctItems, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, StrictLocale, distinctItems, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 
 /**
  * Social publish automations: post drops to connected Instagram, TikTok, YouTube and Facebook

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SKILL_LEVELS } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, HexIdList, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, HexIdList, ReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 import { clipFields } from "./video-assets";
 import { MediaVideo, sortParam } from "./workouts";
 

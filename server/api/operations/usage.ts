@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId } from "../schemas";
+import { HexId } from "@/server/contracts/schemas";
 
 const Timestamp = z.string().meta({ description: "ISO 8601." });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VIDEO_ASSET_SORT_FIELDS } from "@/db/queries/video-assets";
 import { AUDIO_TYPES, EXECUTION_SIDES, SKILL_LEVELS, VIDEO_ASSET_KINDS } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { HexId, HexIdList, OptionalReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, HexIdList, OptionalReadLocaleParam, enumList, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 import { EquipmentRef, MediaVideo, deprecatedId, sortParam } from "./workouts";
 
 export const AudioInstruction = z

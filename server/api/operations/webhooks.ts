@@ -2,7 +2,7 @@ import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/db/schema/integrations";
 import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES, WebhookEventTypeSchema } from "@/server/services/webhooks/event-types";
 import { defineOperation } from "../operation";
-import { HexId, limitParam, listOf, offsetParam } from "../schemas";
+import { HexId, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 
 const AUTH = ["X-Api-Key"] as const;
 const TAG = "Webhooks";

@@ -3,7 +3,7 @@ import { WORKOUT_SORT_FIELDS } from "@/db/queries/workouts";
 import { AUDIO_TYPES, DIFFICULTIES } from "@/db/schema";
 import { parseCategoryTokens, parseDurationRange, parseSort } from "@/server/services/content/list-query";
 import { defineOperation } from "../operation";
-import { HexId, IdName, QueryBoolean, ReadLocale, ReadLocaleParam, escapeRegex, limitParam, listOf, listPattern, offsetParam } from "../schemas";
+import { HexId, IdName, QueryBoolean, ReadLocale, ReadLocaleParam, escapeRegex, limitParam, listOf, listPattern, offsetParam } from "@/server/contracts/schemas";
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces of the content catalog's declarations (plans, video assets, groups, stock too)

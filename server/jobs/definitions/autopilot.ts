@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { runNextDueTask } from "@/server/services/autopilot/run-task";
 import { defineJob } from "../types";
 
 /** Due tasks served per tick; the rest wait for the next minute (another instance may take them meanwhile). */
@@ -17,9 +18,6 @@ export const runAutopilotJob = defineJob({
   payload: z.object({}).loose(),
   retries: 1,
   handler: async ({ io }) => {
-    // Loaded on first use: the runs announce published workouts through server/jobs, whose
-    // registry lists this definition, so a static import would close a module cycle.
-    const { runNextDueTask } = await import("@/server/services/autopilot/run-task");
     const runs = [];
     for (let i = 0; i < AUTOPILOT_RUNS_PER_TICK; i++) {
       const run = await io.run(`run-due-task-${i}`, () => runNextDueTask(getDb()));

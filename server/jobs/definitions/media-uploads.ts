@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { JOB_EVENTS } from "../events";
+import { processUpload, sweepStalledUploads } from "@/server/services/media-uploads/process-upload";
 import { defineJob } from "../types";
 
-// The services are loaded on first use: they send job events through server/jobs, whose registry
-// lists these definitions, so static imports would close a module cycle.
-const services = () => import("@/server/services/media-uploads/process-upload");
 
 /**
  * Transcodes a console upload once all its chunks are stored: clips to H.264/AAC faststart MP4
@@ -19,7 +17,6 @@ export const processMediaUploadJob = defineJob({
   payload: JOB_EVENTS["media/upload.completed"],
   retries: 2,
   handler: async ({ payload, io }) => {
-    const { processUpload } = await services();
     return { outcome: await io.run("process", () => processUpload(getDb(), payload.uploadId)) };
   },
 });
@@ -32,7 +29,6 @@ export const sweepMediaUploadsJob = defineJob({
   payload: z.object({}).loose(),
   retries: 0,
   handler: async ({ io }) => {
-    const { sweepStalledUploads } = await services();
     return io.run("sweep", () => sweepStalledUploads(getDb()));
   },
 });

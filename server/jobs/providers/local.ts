@@ -1,15 +1,17 @@
 import PgBoss from "pg-boss";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 import { observeJobRun, observeJobStep, reportLocalQueues, withTrace } from "@/server/observability/jobs";
 import { type JobEvent, parseJobEvent } from "../events";
-import { ALL_JOBS } from "../registry";
+import { registeredJobs } from "../registered";
 import type { AnyJobDefinition, JobIo } from "../types";
 
 /**
  * The local provider: pg-boss queues in the service's own PostgreSQL (schema `pgboss`), one queue
  * per job, cron schedules through pg-boss's scheduler, retries with backoff. A process that only
- * sends events (no worker) gets a producer-only instance.
+ * sends events (no worker) gets a producer-only instance. The job list comes from the process
+ * entry (`registered.ts`), so that this module, which services reach through the sender, never
+ * imports the job definitions.
  */
 type Mode = "worker" | "producer";
 interface LocalState {
@@ -38,7 +40,7 @@ function connectionString(): string {
 }
 
 async function createQueues(boss: PgBoss): Promise<void> {
-  for (const job of ALL_JOBS) {
+  for (const job of registeredJobs()) {
     // Idempotent (ON CONFLICT DO NOTHING in pg-boss).
     await boss.createQueue(job.id, { name: job.id, retryLimit: job.retries ?? 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 });
   }
@@ -91,7 +93,8 @@ export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<v
     const boss = newBoss("worker");
     await boss.start();
     await createQueues(boss);
-    for (const job of ALL_JOBS.filter((j) => !opts.jobs || opts.jobs.includes(j.id))) {
+    const all = registeredJobs();
+    for (const job of all.filter((j) => !opts.jobs || opts.jobs.includes(j.id))) {
       for (let i = 0; i < (job.localConcurrency ?? 1); i++) {
         const workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async ([j]) => {
           if (j) await runJob(job, j.data);
@@ -103,7 +106,7 @@ export async function startLocalWorker(opts: LocalWorkerOptions = {}): Promise<v
         else await boss.schedule(job.id, job.trigger.cron, {}, { tz: "UTC" });
       }
     }
-    log("info", "job worker started (local provider, pg-boss)", { jobs: ALL_JOBS.map((j) => j.id) });
+    log("info", "job worker started (local provider, pg-boss)", { jobs: all.map((j) => j.id) });
     return boss;
   })();
   const state: LocalState = { mode: "worker", ready, workers };
@@ -151,7 +154,7 @@ function producer(): Promise<PgBoss> {
 
 /** Enqueues one job per definition triggered by the event. */
 export async function sendLocalEvent(event: JobEvent): Promise<void> {
-  const jobs = ALL_JOBS.filter((j) => "event" in j.trigger && j.trigger.event === event.name);
+  const jobs = registeredJobs().filter((j) => "event" in j.trigger && j.trigger.event === event.name);
   if (jobs.length === 0) return;
   const boss = await producer();
   const workers = holder.__formaJobsLocal?.workers;

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { setPriority } from "node:os";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
 import { readMp4Tracks } from "@/server/media/mp4";
 import type { MediaStorage } from "@/server/media/storage";

@@ -3,8 +3,8 @@ import type { Tx } from "@/db/client";
 import type { ApiKeyKind } from "@/db/schema";
 import { listOrganizationApiKeys, revokeOrganizationApiKey } from "@/db/queries/api-keys";
 import { forgetApiKey } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { limitParam, offsetParam } from "@/server/api/schemas";
+import { notFound } from "@/server/core/errors";
+import { limitParam, offsetParam } from "@/server/contracts/schemas";
 import { createApiKey } from "@/server/services/organizations/create-organization";
 
 /**

@@ -15,7 +15,7 @@ import { countAutopilotExecutions, sumAutopilotMinutes } from "@/db/queries/auto
 import { findOrgWorkoutState } from "@/db/queries/workouts";
 import type { AutopilotContentType, AutopilotScope } from "@/db/schema";
 import { organizationLimits } from "@/server/api/auth";
-import { forbidden } from "@/server/api/errors";
+import { forbidden } from "@/server/core/errors";
 import { startOfUtcDay, startOfUtcMonth } from "./schedule";
 
 export const DAILY_EXECUTION_CAP = 20;

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { findAutopilotTask, listAutopilotEvents } from "@/db/queries/autopilot";
 import type { AutopilotEventType } from "@/db/schema";
-import { notFound } from "@/server/api/errors";
-import { listResult } from "@/server/api/pagination";
+import { notFound } from "@/server/core/errors";
+import { listResult } from "@/server/core/pagination";
 import { eventResource } from "./shape";
 
 interface EventsQuery {

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { listAutopilotTasks } from "@/db/queries/autopilot";
 import type { ListTasksQuery } from "@/server/api/operations/autopilot";
-import { listResult } from "@/server/api/pagination";
+import { listResult } from "@/server/core/pagination";
 import { taskResource } from "./shape";
 
 const SCOPE_WORDS = { ai_generate: "AI-generating", create_similar: "create-similar", publish_existing: "publish-existing" } as const;

@@ -23,7 +23,7 @@ import { findTeamDefaultMethodology, listTaskResults, summarizeWorkoutFeedback }
 import { findOrgPlanState } from "@/db/queries/plans";
 import type { AutopilotTaskRow } from "@/db/queries/autopilot";
 import { seededRandom } from "@/server/ai/rng";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { AdaptWorkoutBody, GeneratePlanBody, GenerateWorkoutBody } from "@/server/api/operations/ai";
 import type { ContentChanges } from "@/server/services/content/content-changes";
 import { createPlanFromGenerated, createWorkoutFromGenerated } from "@/server/services/content/create-workout";

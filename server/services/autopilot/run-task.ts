@@ -41,8 +41,8 @@ import {
 } from "@/db/queries/autopilot";
 import type { NewAutopilotTask } from "@/db/queries/autopilot";
 import { newId } from "@/db/schema/columns";
-import { log } from "@/server/api/log";
-import { conflict, forbidden, notFound } from "@/server/api/errors";
+import { log } from "@/server/core/log";
+import { conflict, forbidden, notFound } from "@/server/core/errors";
 import { ContentChanges, enqueueWorkoutPublished } from "@/server/services/content/content-changes";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { DAILY_EXECUTION_CAP, capKeyOf, entitlementRefusal, executionsToday } from "./entitlements";

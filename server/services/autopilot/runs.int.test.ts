@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { and, eq, inArray } from "drizzle-orm";
@@ -6,12 +7,13 @@ import { getDb } from "@/db/client";
 import { planWorkouts, plans, workoutCategories, workoutFeedback, workoutSearchWords, workoutSegments, workoutSessions, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { categoryId, goalId } from "@/db/seed/reference";
-import { runAutopilot } from "@/inngest/functions/run-autopilot";
 import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { autopilotBase, createTask, eventsOf, fakeExecutions, insertDraftPlan, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
 import { runDueTasks, runNextDueTask } from "./run-task";
+
+const runAutopilot = inngestFunction("run-autopilot");
 
 /** Job events the runs announce, recorded instead of sent (no queue is needed to check them). */
 const sent = vi.hoisted(() => [] as JobEvent[]);

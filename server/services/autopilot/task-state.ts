@@ -6,7 +6,7 @@
  */
 import type { Db } from "@/db/client";
 import { findAutopilotTask, lockAutopilotTask, softDeleteAutopilotTask, updateAutopilotTask } from "@/db/queries/autopilot";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { nextRunOnActivate } from "./schedule";
 import { taskResource } from "./shape";
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { findAutopilotTask, updateAutopilotTask } from "@/db/queries/autopilot";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import type { UpdateTaskInput } from "@/server/api/operations/autopilot";
 import { assertEntitled } from "./entitlements";
 import { taskResource } from "./shape";

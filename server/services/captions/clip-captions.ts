@@ -1,14 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { INSTRUCTION_CUE_AT } from "@/components/player/from-playlist";
+import { INSTRUCTION_CUE_AT } from "@/lib/player-timing";
 import type { Db } from "@/db/client";
 import { type AudioType, instructionAudio } from "@/db/schema";
-import { isSupportedLocale, languageOf } from "@/server/api/locale";
+import { isSupportedLocale, languageOf } from "@/server/core/locale";
 import { type Cue, captionLabel, renderVtt, speechCues, speechSeconds } from "@/server/media/captions";
 import { signMedia } from "@/server/services/content/media";
 
 /**
  * Caption tracks of a clip's spoken instructions, one per locale the clip is voiced in, timed as
- * the players speak them in a playlist segment (components/player/from-playlist.ts): the intro
+ * the players speak them in a playlist segment (components/player/from-playlist.ts, lib/player-timing.ts): the intro
  * and outro voice-over from the segment's start; an exercise's cue from its start and its
  * instruction once the cue has finished and no earlier than INSTRUCTION_CUE_AT; a class's cue
  * from its start. The VTT is made on request from the stored scripts and lengths
@@ -83,7 +83,12 @@ export async function renderClipCaptions(db: Db, key: string): Promise<string | 
   const ref = parseClipCaptionKey(key);
   if (!ref) return null;
   const tracks = await db
-    .select({ locale: instructionAudio.locale, type: instructionAudio.type, scriptText: instructionAudio.scriptText, durationSeconds: instructionAudio.durationSeconds })
+    .select({
+      locale: instructionAudio.locale,
+      type: instructionAudio.type,
+      scriptText: instructionAudio.scriptText,
+      durationSeconds: instructionAudio.durationSeconds,
+    })
     .from(instructionAudio)
     .where(and(eq(instructionAudio.videoAssetId, ref.videoAssetId), inArray(instructionAudio.type, [...CAPTION_ROLES[ref.role]])));
   const cues = roleCues(ref.role, ref.locale, tracks);

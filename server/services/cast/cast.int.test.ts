@@ -1,15 +1,17 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { castSessions, workoutSessions, workouts } from "@/db/schema";
-import { sweepCastSessions as sweepCastSessionsFunction } from "@/inngest/functions/sweep-cast-sessions";
-import { ALL_JOBS } from "@/server/jobs";
+import { ALL_JOBS } from "@/server/jobs/worker";
 import { addMembers } from "@/test/support/members";
 import { castCall, createSession, joinSession } from "@/test/support/cast";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, createKey, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { sweepCastSessions } from "./sweep-sessions";
+
+const sweepCastSessionsFunction = inngestFunction("sweep-cast-sessions");
 
 useTestApp();
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import type { CastSignal } from "@/server/realtime/cast-channel";
 import { workoutProgressChanged, workoutStateChanged } from "./events";
 import { finishCastWorkoutSession, refusalError, runOnLiveSession } from "./session-access";

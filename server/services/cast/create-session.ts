@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "@/db/client";
 import { insertCastSession } from "@/db/queries/cast";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import { retryOnUniqueViolation } from "@/db/errors";
 import { CAST_SESSION_TTL_MS } from "./limits";
 import { toCastSession } from "./serialize";

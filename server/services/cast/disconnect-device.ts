@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import { deviceDisconnected } from "./events";
 import { runOnLiveSession } from "./session-access";
 import { toCastStatus } from "./serialize";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import { readLiveSession } from "./session-access";
 import { toCastSession, toCastStatus } from "./serialize";
 

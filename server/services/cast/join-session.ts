@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { type CastSessionRow, findLiveCastSessionByCode } from "@/db/queries/cast";
-import type { Caller } from "@/server/api/auth";
-import { ApiError, notFound } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { ApiError, notFound } from "@/server/core/errors";
 import type { CastSignal } from "@/server/realtime/cast-channel";
 import { deviceDisconnected, devicePaired, pairingSuccess } from "./events";
 import { type CommandPlan, SESSION_NOT_FOUND, runOnLiveSession } from "./session-access";

@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { findCastableWorkout, listSegmentPacing } from "@/db/queries/cast";
 import type { CastSegment, CastWorkout } from "@/db/schema/cast";
-import type { Caller } from "@/server/api/auth";
-import { forbidden, notFound } from "@/server/api/errors";
-import { type Locale, pickText } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { forbidden, notFound } from "@/server/core/errors";
+import { type Locale, pickText } from "@/server/core/locale";
 import { getPlaylist } from "@/server/services/content/get-playlist";
 import { workoutCast } from "./events";
 import { readLiveSession, refusalError, runOnLiveSession } from "./session-access";

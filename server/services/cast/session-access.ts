@@ -9,9 +9,9 @@ import {
 } from "@/db/queries/cast";
 import { finishStartedSession, updateStartedSession } from "@/db/queries/sessions";
 import type { CastEndReason } from "@/db/schema/cast";
-import type { Caller } from "@/server/api/auth";
-import { ApiError, forbidden, notFound } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import type { Caller } from "@/server/core/caller";
+import { ApiError, forbidden, notFound } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { type CastSignal, publishCast } from "@/server/realtime/cast-channel";
 import { sessionEnded } from "./events";
 import { stateColumns, toCastState } from "./serialize";

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { type CastSessionRow, findCastSession, touchCastController } from "@/db/queries/cast";
-import type { Caller } from "@/server/api/auth";
-import { ApiError } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { ApiError } from "@/server/core/errors";
 import { DEVICE_SILENT_AFTER_MS } from "./limits";
 import { assertReachable, expireSession, gone } from "./session-access";
 import type { SocketRole } from "./serialize";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import type { Caller } from "@/server/api/auth";
-import { badRequest } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { badRequest } from "@/server/core/errors";
 import type { AttributionFields } from "@/server/services/sessions/resolve-attribution";
 import type { WorkoutSessionResource } from "@/server/services/sessions/serialize";
 import { startWorkoutSession } from "@/server/services/sessions/workout-sessions";

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { chatActions, chatConversations, chatMessages, libraryWorkouts, planWorkouts, plans, workouts } from "@/db/schema";
 import { muscleFocusShares } from "@/db/queries/chat";
 import { muscleGroupId } from "@/db/seed/reference";
-import { pickText } from "@/server/api/locale";
+import { pickText } from "@/server/core/locale";
 import { CHAT_ACTION_PARAMS, confirmChatAction as confirmOp } from "@/server/api/operations/chat";
 import { addDays, localDate } from "@/server/services/members/plan-progress";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";

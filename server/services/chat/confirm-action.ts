@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
 import { type ActionRow, appendMessages, claimAction, completeAction, findAction, releaseAction } from "@/db/queries/chat";
-import type { Caller } from "@/server/api/auth";
-import { ApiError, conflict, notFound } from "@/server/api/errors";
-import { log } from "@/server/api/log";
-import { resolveReadLocale } from "@/server/api/locale";
-import type { ChatIdentity } from "@/server/api/operations/chat";
+import type { Caller } from "@/server/core/caller";
+import { ApiError, conflict, notFound } from "@/server/core/errors";
+import { log } from "@/server/core/log";
+import { resolveReadLocale } from "@/server/core/locale";
+import type { ChatIdentity } from "@/server/contracts/chat";
 import { executeAction, outcomeText, parseActionParams } from "./actions";
 import { resolveMemberConversation } from "./conversations";
 import { actionStatus, toAction, toMessage } from "./serialize";

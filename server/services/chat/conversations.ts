@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
 import { findLiveConversation, insertConversation, listConversations, listActionsOfMessages, listMessages, listResultMessageIds, softDeleteConversation } from "@/db/queries/chat";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { resolveReadLocale } from "@/server/api/locale";
-import type { ChatIdentity } from "@/server/api/operations/chat";
-import { pageNumberLinks } from "@/server/api/pagination";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { resolveReadLocale } from "@/server/core/locale";
+import type { ChatIdentity } from "@/server/contracts/chat";
+import { pageNumberLinks } from "@/server/core/pagination";
 import { type ChatMember, resolveChatMember } from "./resolve-chat-member";
 import { type ChatMessageView, toConversation, toMessage } from "./serialize";
 

@@ -10,8 +10,8 @@ import { type CoachPlanRow, type CoachWorkoutRow, findWorkoutsNamedIn, listRecen
 import { listLibraryWorkouts } from "@/db/queries/library";
 import { readHistory } from "@/server/ai/engine/recommender";
 import type { Level, ReferenceIndex } from "@/server/ai/types";
-import { log } from "@/server/api/log";
-import { type Locale, pickText } from "@/server/api/locale";
+import { log } from "@/server/core/log";
+import { type Locale, pickText } from "@/server/core/locale";
 import type { Digest } from "@/server/services/insights/build-digest";
 import { getMemberDigest } from "@/server/services/insights/get-digest";
 import { activePlanProgressOf, addDays, daysBetween, localDate } from "@/server/services/members/plan-progress";

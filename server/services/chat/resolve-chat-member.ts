@@ -1,8 +1,8 @@
 import type { Tx } from "@/db/client";
 import { findActiveEndUserByExternalId, findActiveEndUserByIdOrEmail } from "@/db/queries/end-users";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import type { ChatIdentity } from "@/server/api/operations/chat";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import type { ChatIdentity } from "@/server/contracts/chat";
 
 export type ChatMember = NonNullable<Awaited<ReturnType<typeof findActiveEndUserByIdOrEmail>>>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/db/client";
 import { findTrainerEmail, findTrainerPasswordHash, grantConsoleAccess, insertTrainer, setTrainerPasswordHash } from "@/db/queries/console";
 import type { TrainerRole } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/server/api/errors";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
 import { isUniqueViolation } from "@/db/errors";
 import { Password, hashPassword, randomPassword, verifyPassword } from "./passwords";
 import { revokeOtherSessions, type ConsolePrincipal } from "./sessions";

@@ -1,7 +1,7 @@
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { consoleAuthSecret, secureCookies, sessionCookieName } from "./session-cookie";
 import { revokeSession, sessionMaxAgeSeconds } from "./sessions";
 import { SignInRefused, signInTrainer } from "./sign-in";

@@ -9,8 +9,8 @@ import {
   touchConsoleSession,
 } from "@/db/queries/console";
 import type { TrainerRole } from "@/db/schema";
-import { notFound } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { notFound } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 
 /** Who is signed in: the trainer of one session, in their workspace. */

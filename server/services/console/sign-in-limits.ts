@@ -1,5 +1,5 @@
-import { RateLimiterDrizzle, type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { storeOptions } from "@/server/api/rate-limit";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { createSharedLimiter } from "@/server/core/shared-limiter";
 
 /**
  * Sign-in throttling on the API's shared counter store (PostgreSQL or Redis), so every instance
@@ -18,18 +18,8 @@ const limiters = new Map<Which, Promise<RateLimiterAbstract>>();
 function limiter(which: Which): Promise<RateLimiterAbstract> {
   let p = limiters.get(which);
   if (!p) {
-    p = (async () => {
-      const { kind, ...store } = await storeOptions();
-      const { points, durationSeconds } = SIGN_IN_LIMITS[which];
-      const opts = {
-        ...store,
-        keyPrefix: `console-sign-in:${which}`,
-        points,
-        duration: durationSeconds,
-        insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
-      };
-      return kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
-    })();
+    const { points, durationSeconds } = SIGN_IN_LIMITS[which];
+    p = createSharedLimiter({ keyPrefix: `console-sign-in:${which}`, points, durationSeconds });
     p.catch(() => limiters.delete(which));
     limiters.set(which, p);
   }

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/db/client";
 import { markExportsStale } from "@/db/queries/exports";
 import { listPublishedWorkoutAnnouncements, listPublishedWorkoutsUsingMedia } from "@/db/queries/workouts";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { sendJobEventSafely } from "@/server/jobs";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 

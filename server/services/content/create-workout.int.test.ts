@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { videoAssets, workouts } from "@/db/schema";
 import { categoryId } from "@/db/seed/reference";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, useTestApp } from "@/test/harness";

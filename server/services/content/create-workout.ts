@@ -23,8 +23,8 @@ import {
 import { DIFFICULTIES, type VideoAssetKind, WORKOUT_SOURCES, WORKOUT_VISIBILITIES } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { organizationLimits } from "@/server/api/auth";
-import { badRequest, conflict, notFound } from "@/server/api/errors";
-import { HexId } from "@/server/api/schemas";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
+import { HexId } from "@/server/contracts/schemas";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 import type { ContentChanges } from "./content-changes";
 

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { listReadyExports } from "@/db/queries/exports";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { DEFAULT_LOCALE, type Locale, languageOf } from "@/server/core/locale";
 import { signMediaUrl } from "@/server/media/signing";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { exportCaptionsKey } from "@/server/services/captions/export-captions";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "@/db/client";
 import { listPoolTracks } from "@/db/queries/music";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import { signMedia } from "./media";
 import { findReadableWorkout } from "./get-workout";
 

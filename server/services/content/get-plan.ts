@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { findPlanById, listPlanSchedule, listPlanWorkoutsPage } from "@/db/queries/plans";
 import { listWorkoutFacets } from "@/db/queries/workouts";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { type Locale, pickText } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { type Locale, pickText } from "@/server/core/locale";
 import { planListItem } from "./plan-shape";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { groupFacets, workoutListItem } from "./workout-shape";

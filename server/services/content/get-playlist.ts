@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { type PlaylistAssetRelations, type PlaylistRow, findPlaylist, findWorkoutVersion } from "@/db/queries/workouts";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import { SerializedJson } from "@/server/http/direct-body";
-import type { Locale } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import { SerializedJson } from "@/server/core/serialized-json";
+import type { Locale } from "@/server/core/locale";
 import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
 import { VersionedCache } from "./list-cache";
 import { musclesByShare, namedList } from "./reference";

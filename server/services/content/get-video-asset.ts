@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { findVideoAssetById, listAssetRelations } from "@/db/queries/video-assets";
 import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
-import type { Caller } from "@/server/api/auth";
-import { forbidden, notFound } from "@/server/api/errors";
-import type { Locale } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { forbidden, notFound } from "@/server/core/errors";
+import type { Locale } from "@/server/core/locale";
 import { namedList } from "./reference";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";

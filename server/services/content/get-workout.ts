@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
 import { findWorkoutById, findWorkoutVersion, listWorkoutFacets, listWorkoutVoiceOvers } from "@/db/queries/workouts";
-import type { Caller } from "@/server/api/auth";
-import { notFound } from "@/server/api/errors";
-import type { Locale } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { notFound } from "@/server/core/errors";
+import type { Locale } from "@/server/core/locale";
 import { publicBaseUrl } from "@/server/env";
-import { SerializedJson } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache } from "./list-cache";
 import { audioObject, imageUrl, pickTrack } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";

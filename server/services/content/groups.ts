@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { type GroupItemRow, type GroupRow, type GroupType, findOrgGroup, listGroupItems, listOrgGroups } from "@/db/queries/groups";
 import { listAssetRelations, listVideoAssetsByIds } from "@/db/queries/video-assets";
-import { notFound } from "@/server/api/errors";
-import { type Locale, pickText } from "@/server/api/locale";
+import { notFound } from "@/server/core/errors";
+import { type Locale, pickText } from "@/server/core/locale";
 import { imageUrl } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { type PlanSortField, listOrgPlans } from "@/db/queries/plans";
 import type { Difficulty } from "@/db/schema";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { planListItem } from "./plan-shape";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { type ListVideoAssetsArgs, type VideoAssetSortField, listAssetRelations, listVideoAssetsPage } from "@/db/queries/video-assets";
 import type { VideoAssetKind } from "@/db/schema";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { videoAssetRow } from "./video-asset-shape";

@@ -13,9 +13,9 @@ import {
 } from "@/db/queries/workouts";
 import { type PlanScans, explainScans } from "@/db/explain";
 import type { Difficulty } from "@/db/schema";
-import { type Locale, resolveReadLocale } from "@/server/api/locale";
-import { listResult } from "@/server/api/pagination";
-import { SerializedJson } from "@/server/http/direct-body";
+import { type Locale, resolveReadLocale } from "@/server/core/locale";
+import { listResult } from "@/server/core/pagination";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache, cacheKey } from "./list-cache";
 import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";

@@ -1,5 +1,5 @@
 import type { AudioType } from "@/db/schema";
-import { type Locale, pickLocalized } from "@/server/api/locale";
+import { type Locale, pickLocalized } from "@/server/core/locale";
 import { publicBaseUrl } from "@/server/env";
 import { isPublicMediaKey, publicMediaUrl, signMediaUrl } from "@/server/media/signing";
 

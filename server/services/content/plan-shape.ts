@@ -1,5 +1,5 @@
 import type { PlanListRow } from "@/db/queries/plans";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { namedList } from "./reference";
 import type { ReferenceIndex } from "@/server/ai/types";
 

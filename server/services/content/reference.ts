@@ -1,5 +1,5 @@
 import type { ReferenceEntry, ReferenceIndex } from "@/server/ai/types";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 
 /**
  * Content shapes name categories, equipment, muscle groups and goals from the cached reference

@@ -11,9 +11,9 @@ import { findPlanForEditing, lockOrgPlan, replacePlanContent } from "@/db/querie
 import { listPublishedWorkoutIds } from "@/db/queries/workouts";
 import { DIFFICULTIES } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
-import { badRequest, notFound } from "@/server/api/errors";
-import { pickText } from "@/server/api/locale";
-import { HexId } from "@/server/api/schemas";
+import { badRequest, notFound } from "@/server/core/errors";
+import { pickText } from "@/server/core/locale";
+import { HexId } from "@/server/contracts/schemas";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 import { TextMap, Translations, searchDocument } from "./create-workout";
 import { publishPlan, unpublishPlan } from "./publish-content";

@@ -1,6 +1,6 @@
 import type { AssetRelations, VideoAssetRow } from "@/db/queries/video-assets";
 import { AUDIO_TYPES } from "@/db/schema";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { type AudioTrack, isoTime, pickTrack, signMedia, videoObject } from "./media";
 import { equipmentList } from "./reference";
 import type { ReferenceIndex } from "@/server/ai/types";

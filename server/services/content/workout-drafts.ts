@@ -7,8 +7,8 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { findWorkoutForEditing, listClipLabels } from "@/db/queries/workouts";
-import { badRequest, notFound } from "@/server/api/errors";
-import { pickText } from "@/server/api/locale";
+import { badRequest, notFound } from "@/server/core/errors";
+import { pickText } from "@/server/core/locale";
 import { GenerateWorkoutBody, type GenerateWorkoutInput } from "@/server/api/operations/ai";
 import { generateWorkout } from "@/server/services/personalization/generate-workout";
 import { writeContent } from "./content-changes";

@@ -1,5 +1,5 @@
 import type { WorkoutFacetRow, WorkoutListRow } from "@/db/queries/workouts";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { imageUrl, signedUrl } from "./media";
 import { equipmentList, namedList } from "./reference";
 import type { ReferenceIndex } from "@/server/ai/types";

@@ -11,12 +11,12 @@ import { listOrganizationPools } from "@/db/queries/music";
 import { DIFFICULTIES, VIDEO_ASSET_KINDS } from "@/db/schema";
 import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
 import { organizationLimits } from "@/server/api/auth";
-import { pickText } from "@/server/api/locale";
-import { limitParam, offsetParam } from "@/server/api/schemas";
+import { pickText } from "@/server/core/locale";
+import { limitParam, offsetParam } from "@/server/contracts/schemas";
 import { imageUrl } from "./media";
 import { searchWords } from "./list-query";
 
-/** The API's page parameters (server/api/schemas.ts), as every console list takes them. */
+/** The API's page parameters (server/contracts/schemas.ts), as every console list takes them. */
 const Page = { limit: limitParam(50, 20), offset: offsetParam };
 
 export const LibraryQuery = z

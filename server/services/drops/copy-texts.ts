@@ -1,5 +1,5 @@
 import type { DropSourceType } from "@/db/schema";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 
 /**
  * The deterministic copy writer's phrases, one hand-written set per language of the supported

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, MUSCLE_GROUPS } from "@/db/seed/data/reference";
 import type { DropSourceType } from "@/db/schema";
-import { SUPPORTED_LOCALES } from "@/server/api/locale";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { arabicCount, czechCount, hebrewCount, lithuanianCount, polishCount, romanianCount } from "./copy-texts";
 import { writeTemplateCopyPack } from "./copy-writer";
 import { fontCovers } from "./font-coverage";

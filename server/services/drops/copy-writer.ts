@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CopyPack } from "@/db/schema";
 import { DIFFICULTY_LABELS } from "@/db/seed/data/reference";
-import { type Locale, languageOf, pickText } from "@/server/api/locale";
+import { type Locale, languageOf, pickText } from "@/server/core/locale";
 import { COPY_PHRASES, type CopyFacts, type CopyLanguage } from "./copy-texts";
 import { normalizeHashtag, shortenText } from "./presets";
 import type { DropSourceFacts } from "./resolve-source";

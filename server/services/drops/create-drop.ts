@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { insertDrop } from "@/db/queries/drops";
 import type { ChannelPreset, DropAspectRatio, DropSourceType } from "@/db/schema";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { sendJobEventSafely } from "@/server/jobs";
 import { CHANNEL_PRESET_SPECS, DROP_ASPECT_RATIOS } from "./presets";
 import { resolveDropSource } from "./resolve-source";

@@ -1,8 +1,8 @@
 import type { Tx } from "@/db/client";
 import { type DropRow, type ExportVariantRow, findOrgDropForExport } from "@/db/queries/drops";
 import type { ChannelPreset, CopyPack, DropAspectRatio } from "@/db/schema";
-import { ApiError, notFound } from "@/server/api/errors";
-import { SUPPORTED_LOCALES, resolveReadLocale } from "@/server/api/locale";
+import { ApiError, notFound } from "@/server/core/errors";
+import { SUPPORTED_LOCALES, resolveReadLocale } from "@/server/core/locale";
 import { DEFAULT_MEDIA_URL_TTL_SECONDS, signMediaUrl } from "@/server/media/signing";
 import { getMediaStorage } from "@/server/media/storage";
 import { CHANNEL_PRESET_SPECS, COVER_SIZE, fitCopyPack, variantName } from "./presets";

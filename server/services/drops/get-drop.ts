@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { findOrgDrop, listDropVariants, listFailedDrops } from "@/db/queries/drops";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { SOURCE_TYPE_LABELS, variantName } from "./presets";
 import { type DropDetail, toDropDetail } from "./serialize";
 

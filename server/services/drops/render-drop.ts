@@ -12,8 +12,8 @@ import {
   updateDrop,
 } from "@/db/queries/drops";
 import type { DropAspectRatio, StoredCopyPack } from "@/db/schema";
-import { log } from "@/server/api/log";
-import { type Locale, isSupportedLocale, pickText } from "@/server/api/locale";
+import { log } from "@/server/core/log";
+import { type Locale, isSupportedLocale, pickText } from "@/server/core/locale";
 import type { JobIo } from "@/server/jobs/types";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { writeTemplateCopyPack } from "./copy-writer";

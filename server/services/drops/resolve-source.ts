@@ -11,7 +11,7 @@ import {
 } from "@/db/queries/drop-sources";
 import type { DropSourceType } from "@/db/schema";
 import type { Translations } from "@/db/schema/columns";
-import { badRequest } from "@/server/api/errors";
+import { badRequest } from "@/server/core/errors";
 
 /** A clip of the reel a drop is cut from: a media key and its length. */
 export interface ReelClip {

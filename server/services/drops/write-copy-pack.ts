@@ -1,5 +1,5 @@
 import type { StoredCopyPack } from "@/db/schema";
-import { pickText, type Locale } from "@/server/api/locale";
+import { pickText, type Locale } from "@/server/core/locale";
 import { callModel } from "@/server/ai/model-call";
 import { COPY_PACK_SYSTEM, CopyPackModelOutput, copyPackPrompt } from "@/server/ai/prompts/social";
 import { getLanguageModel } from "@/server/ai/providers/model";

@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { embedTokens, workouts } from "@/db/schema";
-import { embedTokenOrigins, signEmbedToken } from "@/server/api/embed-tokens";
+import { embedTokenOrigins, signEmbedToken } from "@/server/services/embed/embed-token";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 

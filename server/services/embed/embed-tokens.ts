@@ -3,9 +3,9 @@ import { findEmbedTokenScope, insertEmbedToken, revokeEmbedToken as revokeRow } 
 import { findActiveEndUserByIdOrEmail } from "@/db/queries/end-users";
 import { findOrgPlanState, listPlanWorkoutsPage } from "@/db/queries/plans";
 import { findOrgWorkoutState } from "@/db/queries/workouts";
-import type { Caller } from "@/server/api/auth";
-import { signEmbedToken } from "@/server/api/embed-tokens";
-import { notFound } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { signEmbedToken } from "@/server/services/embed/embed-token";
+import { notFound } from "@/server/core/errors";
 import { publicBaseUrl } from "@/server/env";
 import { countEmbedToken } from "@/server/observability/embed";
 
@@ -18,7 +18,7 @@ export interface CreateEmbedTokenInput {
 }
 
 /**
- * Mints an embed token (server/api/embed-tokens.ts): checks that the workout or plan is a published
+ * Mints an embed token (server/services/embed/embed-token.ts): checks that the workout or plan is a published
  * one of the organization and the member an active one, stores the token's scope, and signs a JWT
  * naming that row. The JWT is returned once and never stored.
  */

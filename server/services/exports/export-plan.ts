@@ -3,7 +3,7 @@ import { audioMixOf } from "@/lib/audio-mix";
 import { type ExportSegmentRow, findExportWorkout, listExportSegments, listVoiceTracks } from "@/db/queries/exports";
 import { listPoolTracks } from "@/db/queries/music";
 import type { AudioType } from "@/db/schema";
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES, isSupportedLocale, languageOf } from "@/server/api/locale";
+import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES, isSupportedLocale, languageOf } from "@/server/core/locale";
 import { digest } from "@/server/media/render/cache";
 import { RENDER_REVISION } from "@/server/media/render/format";
 import type { RenderSegment } from "@/server/media/render/timeline";

@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { readFile } from "node:fs/promises";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
@@ -7,9 +8,7 @@ import { getDb } from "@/db/client";
 import { claimExport, listWorkoutsDueForExport } from "@/db/queries/exports";
 import { adjustWorkoutRating } from "@/db/queries/feedback";
 import { instructionAudio, videoAssets, workoutExportChecks, workoutExports, workoutSegments, workouts } from "@/db/schema";
-import { renderWorkoutExports as renderFunction } from "@/inngest/functions/render-workout-exports";
-import { sweepWorkoutExports as sweepFunction } from "@/inngest/functions/sweep-workout-exports";
-import { startJobWorker, stopJobWorker } from "@/server/jobs";
+import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
 import { probeMedia } from "@/server/media/ffmpeg";
 import { isFaststart } from "@/server/media/mp4";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
@@ -22,6 +21,9 @@ import { renderExportLocale } from "./render-export";
 import { renderWorkoutExports } from "./render-workout-exports";
 import { requestWorkoutExports } from "./request-exports";
 import { sweepWorkoutExports } from "./sweep-exports";
+
+const renderFunction = inngestFunction("render-workout-exports");
+const sweepFunction = inngestFunction("sweep-workout-exports");
 
 useTestApp();
 

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { type ExportClaim, claimExport, completeExport, extendExportClaim, failExport, findReusableExport } from "@/db/queries/exports";
 import type { ExportKind } from "@/db/schema";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { renderAudio } from "@/server/media/render/audio";
 import { localSource } from "@/server/media/render/cache";
 import { BACKGROUND_NICE, buildVideo, muxExport, planVideo } from "@/server/media/render/video";

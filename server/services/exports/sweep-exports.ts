@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { exportCaptionsKey } from "@/server/services/captions/export-captions";
 import { exportHlsPrefix, storedHlsKeys } from "./export-hls";
 import { countExportRequestsInFlight, deleteExportRows, listPurgeableExports, listWorkoutsDueForExport, markExportsRequested } from "@/db/queries/exports";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import type { JobIo } from "@/server/jobs/types";
 import { pruneRenderCache } from "@/server/media/render/cache";
 import { DEFAULT_MEDIA_URL_TTL_SECONDS } from "@/server/media/signing";

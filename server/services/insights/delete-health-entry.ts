@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
-import { resolveInsightsMember } from "./resolve-member";
+import { type InsightsMember, resolveInsightsMember } from "./resolve-member";
 import { deleteHealthEntry, findHealthEntry, lockMemberInsights, updateHealthEntry } from "@/db/queries/health";
 import type { HealthDataType } from "@/db/schema";
-import { badRequest, notFound } from "@/server/api/errors";
-import { type InsightsMember, mergeWrites } from "./ingest-health-data";
+import { badRequest, notFound } from "@/server/core/errors";
+import { mergeWrites } from "./ingest-health-data";
 import { recomputeDays } from "./recompute-days";
 
 /**

@@ -1,13 +1,13 @@
 import type { Db } from "@/db/client";
 import { findFreshDigest, saveDigest } from "@/db/queries/digests";
 import { findMemberInsightsVersion } from "@/db/queries/end-users";
-import { badRequest } from "@/server/api/errors";
-import { log } from "@/server/api/log";
-import { SerializedJson } from "@/server/http/direct-body";
+import { badRequest } from "@/server/core/errors";
+import { log } from "@/server/core/log";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache } from "@/server/services/content/list-cache";
 import { DIGEST_VERSION, type Digest, type PillarDetail, buildDigest, buildPillarDetail } from "./build-digest";
 import { parseDateTime } from "./health-fields";
-import type { InsightsMember } from "./ingest-health-data";
+import type { InsightsMember } from "./resolve-member";
 import { localDateOf, safeTimeZone } from "./local-date";
 import type { PillarType } from "./scoring";
 import { withModelProse } from "./model-prose";

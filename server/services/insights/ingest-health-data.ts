@@ -1,5 +1,5 @@
 import { type Db, type Tx, poolOf } from "@/db/client";
-import { resolveInsightsMember } from "./resolve-member";
+import { type InsightsMember, resolveInsightsMember } from "./resolve-member";
 import {
   type HealthEntryInsert,
   type StoredHealthEntry,
@@ -15,12 +15,6 @@ import { GroupCommitter } from "./group-committer";
 import { BACKFILL_DAYS, EntryRejection, FUTURE_SKEW_MS, checkExternalId, normalizeValues, parseDateTime } from "./health-fields";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
 import { type DayEntry, groupBy, writeMembersDaySummaries } from "./recompute-days";
-
-export interface InsightsMember {
-  id: string;
-  organizationId: string;
-  timeZone: string;
-}
 
 /** One entry as the request schema delivers it: the common fields plus its type's value fields. */
 export type HealthEntryInput = { dataType: HealthDataType; externalId?: string; recordedAt: string } & Record<string, unknown>;

@@ -9,9 +9,9 @@ import {
   replaceNutritionEntry,
 } from "@/db/queries/nutrition";
 import { lockMemberInsights } from "@/db/queries/health";
-import { badRequest, notFound, unprocessable } from "@/server/api/errors";
+import { badRequest, notFound, unprocessable } from "@/server/core/errors";
 import { BACKFILL_DAYS, FUTURE_SKEW_MS } from "./health-fields";
-import type { InsightsMember } from "./ingest-health-data";
+import type { InsightsMember } from "./resolve-member";
 import { addDays, localDateOf, safeTimeZone } from "./local-date";
 import { recomputeDays } from "./recompute-days";
 import { PILLARS, nutrient } from "./scoring";

@@ -1,6 +1,11 @@
 import type { Tx } from "@/db/client";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
-import type { InsightsMember } from "./ingest-health-data";
+
+export interface InsightsMember {
+  id: string;
+  organizationId: string;
+  timeZone: string;
+}
 
 /** The `{endUserId}` path segment as an insights member (404 for unknown or suspended members). */
 export async function resolveInsightsMember(db: Tx, organizationId: string, identifier: string): Promise<InsightsMember> {

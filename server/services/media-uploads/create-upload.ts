@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Tx } from "@/db/client";
 import { insertUpload } from "@/db/queries/uploads";
 import { findWorkspaceClipKind } from "@/db/queries/video-assets";
-import { badRequest } from "@/server/api/errors";
-import { SUPPORTED_LOCALES } from "@/server/api/locale";
-import { HexId } from "@/server/api/schemas";
+import { badRequest } from "@/server/core/errors";
+import { SUPPORTED_LOCALES } from "@/server/core/locale";
+import { HexId } from "@/server/contracts/schemas";
 import { toUploadResource } from "./upload-shape";
 
 /** Exercise clips: MP4 or MOV, up to 500 MB. */

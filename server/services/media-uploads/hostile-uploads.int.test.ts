@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { type Server, createServer } from "node:http";
@@ -8,11 +9,12 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { instructionAudio, videoAssets } from "@/db/schema";
-import { processMediaUpload } from "@/inngest/functions/process-media-upload";
 import { runFfmpeg } from "@/server/media/ffmpeg";
 import { createTestOrg, useTestApp } from "@/test/harness";
 import { type ConsoleTrainer, consoleCall, createConsoleTrainer } from "@/test/support/console";
 import { ffconcatList, fuzzed, hlsPlaylist, hugePngHeader, referenceMovie, silentFlacArgs } from "@/test/support/hostile-media";
+
+const processMediaUpload = inngestFunction("process-media-upload");
 
 /**
  * Uploads that try to make ffmpeg read something other than themselves (#26), and damaged or

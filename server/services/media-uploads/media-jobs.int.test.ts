@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
@@ -6,7 +7,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { recordExportCheck } from "@/db/queries/exports";
 import { instructionAudio, mediaUploads, videoAssets, workoutExportChecks, workouts } from "@/db/schema";
-import { processMediaUpload, sweepMediaUploads } from "@/inngest/functions/process-media-upload";
 import type { JobEvent } from "@/server/jobs";
 import { getMediaStorage } from "@/server/media/storage";
 import { probeMedia } from "@/server/media/ffmpeg";
@@ -17,6 +17,9 @@ import { localFileOf } from "@/test/support/media-files";
 import { createUpload } from "./create-upload";
 import { chunkKey, receiveChunk } from "./receive-chunk";
 import { processUpload, sweepStalledUploads } from "./process-upload";
+
+const processMediaUpload = inngestFunction("process-media-upload");
+const sweepMediaUploads = inngestFunction("sweep-media-uploads");
 
 /** Job events recorded instead of sent. */
 const sent = vi.hoisted(() => [] as JobEvent[]);

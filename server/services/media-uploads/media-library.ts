@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { UPLOAD_STATUSES, VIDEO_ASSET_KINDS } from "@/db/schema";
-import { limitParam, offsetParam } from "@/server/api/schemas";
+import { limitParam, offsetParam } from "@/server/contracts/schemas";
 import { listVideoAssets } from "@/server/services/content/list-video-assets";
 
 export const MediaLibraryQuery = z

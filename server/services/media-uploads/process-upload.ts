@@ -7,7 +7,7 @@ import type { Db } from "@/db/client";
 import { failStalledUpload, finishUpload, findUploadById, listStalledUploads, setUploadProgress, type UploadRow } from "@/db/queries/uploads";
 import { insertVideoAsset, upsertInstructionAudio } from "@/db/queries/video-assets";
 import { newId } from "@/db/schema/columns";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { sendJobEventSafely } from "@/server/jobs";
 import { FfmpegError, type MediaProbe, probeMedia, runFfmpeg } from "@/server/media/ffmpeg";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";

@@ -1,7 +1,7 @@
 import type { Tx } from "@/db/client";
 import { advanceUpload, findUpload, listUploadPage } from "@/db/queries/uploads";
 import type { UploadStatus } from "@/db/schema";
-import { ApiError, badRequest, conflict, notFound } from "@/server/api/errors";
+import { ApiError, badRequest, conflict, notFound } from "@/server/core/errors";
 import { sendJobEventSafely } from "@/server/jobs";
 import { getMediaStorage } from "@/server/media/storage";
 import { toUploadResource } from "./upload-shape";

@@ -1,5 +1,5 @@
 import type { UploadRow } from "@/db/queries/uploads";
-import { pickText } from "@/server/api/locale";
+import { pickText } from "@/server/core/locale";
 
 /** An upload as the console shows it (resume point, processing state, result). */
 export function toUploadResource(u: UploadRow) {

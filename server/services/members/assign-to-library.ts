@@ -2,7 +2,7 @@ import type { Db, Tx } from "@/db/client";
 import type { Translations } from "@/db/schema/columns";
 import { insertOutboxNotifications } from "@/db/queries/notifications";
 import { getOrganization } from "@/db/queries/organizations";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { sendJobEventSafely } from "@/server/jobs";
 import { type AssignmentKind, assignmentNotificationRows } from "./assignment-notifications";
 import { resolveEndUserOrThrow } from "./resolve-end-user";

@@ -1,6 +1,6 @@
 import type { OutboxInsert } from "@/db/queries/notifications";
 import type { Translations } from "@/db/schema/columns";
-import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
+import { type Locale, pickText, resolveReadLocale } from "@/server/core/locale";
 
 export const ASSIGNMENT_TEMPLATES = { workouts: "library.workouts.assigned", plans: "library.plans.assigned" } as const;
 export type AssignmentKind = keyof typeof ASSIGNMENT_TEMPLATES;

@@ -1,10 +1,17 @@
 import { getDb, type Tx } from "@/db/client";
-import { claimOutboxNotifications, findNotificationRecipients, findPendingOutboxNotification, markOutboxFailed, markOutboxSent } from "@/db/queries/notifications";
-import { log } from "@/server/api/log";
+import {
+  claimOutboxNotifications,
+  findNotificationRecipients,
+  findPendingOutboxNotification,
+  markOutboxFailed,
+  markOutboxSent,
+} from "@/db/queries/notifications";
+import { log } from "@/server/core/log";
 import type { JobIo } from "@/server/jobs/types";
 import { type AssignmentPayload, renderAssignment } from "./assignment-notifications";
 import { INVITATION_TEMPLATE, type InvitationPayload, renderInvitation } from "./invitations";
-import { NoRecipientError, type NotificationTransport, PermanentDeliveryError, getNotificationTransport } from "./notification-transport";
+import { NoRecipientError, type NotificationTransport, PermanentDeliveryError } from "./notification";
+import { getNotificationTransport } from "./notification-transport";
 
 /** Attempts before a row is given up as `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;

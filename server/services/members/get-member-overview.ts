@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { findOrganizationEndUser } from "@/db/queries/end-users";
 import { listMemberSessions } from "@/db/queries/sessions";
-import { notFound } from "@/server/api/errors";
-import { type Locale, pickText } from "@/server/api/locale";
+import { notFound } from "@/server/core/errors";
+import { type Locale, pickText } from "@/server/core/locale";
 import { getMemberDigest } from "@/server/services/insights/get-digest";
 import { toWorkoutSession } from "@/server/services/sessions/serialize";
 import { listMemberPlans, listMemberWorkouts } from "./list-library";

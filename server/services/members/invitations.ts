@@ -1,4 +1,4 @@
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 
 /** Outbox template of member invitations. */
 export const INVITATION_TEMPLATE = "member.invited";

@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { listLibraryPlans, listLibraryWorkouts } from "@/db/queries/library";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
 import { toLibraryPlan, toLibraryWorkout } from "./serialize";
 

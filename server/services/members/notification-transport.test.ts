@@ -1,14 +1,8 @@
 import { type AddressInfo, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/server/env";
-import {
-  MemoryTransport,
-  type OutboundNotification,
-  PermanentDeliveryError,
-  SmtpTransport,
-  getNotificationTransport,
-  setNotificationTransport,
-} from "./notification-transport";
+import { type OutboundNotification, PermanentDeliveryError } from "./notification";
+import { MemoryTransport, SmtpTransport, getNotificationTransport, setNotificationTransport } from "./notification-transport";
 
 const message = (over: Partial<OutboundNotification> = {}): OutboundNotification => ({
   id: "n1",

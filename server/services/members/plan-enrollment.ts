@@ -1,9 +1,9 @@
 import type { Db, Tx } from "@/db/client";
 import { lockEndUser } from "@/db/queries/end-users";
 import { endActiveEnrollment, findActiveEnrollment, findStartablePlan, insertEnrollment, insertLibraryPlans } from "@/db/queries/library";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
-import type { Locale } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
 import { retryOnUniqueViolation } from "@/db/errors";
 import { localDate } from "./plan-progress";
 import { resolveEndUserOrThrow } from "./resolve-end-user";

@@ -1,7 +1,7 @@
 import type { Tx } from "@/db/client";
 import { findActiveEnrollment, listCompletedSessions, listPlanSchedule } from "@/db/queries/library";
 import type { Translations } from "@/db/schema/columns";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { resolveEndUserOrThrow } from "./resolve-end-user";
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

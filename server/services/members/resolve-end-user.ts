@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { findActiveEndUser } from "@/db/queries/end-users";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 
 /**
  * The `{endUserId}` path segment: a 24-hex id, an external id or an email of an active member

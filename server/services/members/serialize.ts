@@ -1,5 +1,5 @@
 import type { endUsers, planEnrollments, plans, workouts } from "@/db/schema";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { isPublicMediaKey, publicMediaUrl } from "@/server/media/signing";
 
 type EndUserRow = typeof endUsers.$inferSelect;

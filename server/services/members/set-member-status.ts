@@ -1,7 +1,7 @@
 import type { Tx } from "@/db/client";
 import { updateEndUserStatus } from "@/db/queries/end-users";
 import type { EndUserStatus } from "@/db/schema";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { toEndUser } from "./serialize";
 
 /**

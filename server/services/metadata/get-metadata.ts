@@ -1,12 +1,12 @@
 import type { Db } from "@/db/client";
-import type { Caller } from "@/server/api/auth";
+import type { Caller } from "@/server/core/caller";
 import { listTeamMethodologies } from "@/db/queries/ai";
 import { listCollectionCounts } from "@/db/queries/reference";
 import { getOrganization } from "@/db/queries/organizations";
 import { DIFFICULTIES } from "@/db/schema/workouts";
-import { notFound } from "@/server/api/errors";
-import { type Locale, SUPPORTED_LOCALES, pickText } from "@/server/api/locale";
-import { SerializedJson } from "@/server/http/direct-body";
+import { notFound } from "@/server/core/errors";
+import { type Locale, SUPPORTED_LOCALES, pickText } from "@/server/core/locale";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { getReferenceData } from "./reference-cache";
 
 /**

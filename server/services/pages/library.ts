@@ -1,9 +1,9 @@
-import type { CardPage, FilterOption, MemberView, PlanCard, PlanDetailView, PlanProgressView, WorkoutCard } from "@/components/library/cards";
-import { type LibraryFilters, PAGE_SIZE, filterQuery } from "@/components/library/query";
+import type { CardPage, FilterOption, MemberView, PlanCard, PlanDetailView, PlanProgressView, WorkoutCard } from "@/lib/library/cards";
+import { type LibraryFilters, PAGE_SIZE, filterQuery } from "@/lib/library/query";
 import type { Db } from "@/db/client";
 import { listPlansByIds } from "@/db/queries/plans";
 import { listWorkoutsByIds } from "@/db/queries/workouts";
-import { type Locale, resolveReadLocale } from "@/server/api/locale";
+import { type Locale, resolveReadLocale } from "@/server/core/locale";
 import { publicBaseUrl } from "@/server/env";
 import { getPlan, listPlanWorkouts } from "@/server/services/content/get-plan";
 import { parseDurationRange } from "@/server/services/content/list-query";
@@ -16,7 +16,7 @@ import { listWorkouts } from "@/server/services/content/list-workouts";
 import { getEquipmentMetadata, getWorkoutMetadata } from "@/server/services/metadata/get-metadata";
 import { listMemberPlans, listMemberWorkouts } from "@/server/services/members/list-library";
 import { getActivePlanProgress } from "@/server/services/members/plan-progress";
-import { notFound, unauthorized } from "@/server/api/errors";
+import { notFound, unauthorized } from "@/server/core/errors";
 import { type Viewer, asPageNotFound, viewerMayOpenPlan } from "./viewer";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { notFound, unauthorized } from "@/server/api/errors";
-import { resolveReadLocale } from "@/server/api/locale";
+import { notFound, unauthorized } from "@/server/core/errors";
+import { resolveReadLocale } from "@/server/core/locale";
 import { submitWorkoutFeedback as feedbackOp } from "@/server/api/operations/feedback";
 import { endWorkoutSession as endOp, updateWorkoutSession as patchOp } from "@/server/api/operations/sessions";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { findReadableWorkout } from "@/server/services/content/get-workout";
 import { getFeedbackOptions, submitWorkoutFeedback } from "@/server/services/sessions/feedback";
 import { finishWorkoutSession, startWorkoutSession, updateWorkoutSession } from "@/server/services/sessions/workout-sessions";

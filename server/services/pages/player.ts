@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
-import { notFound } from "@/server/api/errors";
-import type { Caller } from "@/server/api/auth";
-import { type Locale, resolveReadLocale } from "@/server/api/locale";
+import { notFound } from "@/server/core/errors";
+import type { Caller } from "@/server/core/caller";
+import { type Locale, resolveReadLocale } from "@/server/core/locale";
 import { getWorkoutMusic } from "@/server/services/content/get-music";
 import { getPlaylist } from "@/server/services/content/get-playlist";
 import { findReadableWorkout, getWorkout } from "@/server/services/content/get-workout";

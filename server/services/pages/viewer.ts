@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
 import { getOrganization } from "@/db/queries/organizations";
 import { memberHasWorkout, planOpenableBy, planSchedulesWorkout } from "@/db/queries/viewer-access";
-import { Caller } from "@/server/api/auth";
-import { ApiError, forbidden, notFound } from "@/server/api/errors";
+import { Caller } from "@/server/core/caller";
+import { ApiError, forbidden, notFound } from "@/server/core/errors";
 import { findActiveEndUser } from "@/db/queries/end-users";
-import { type MemberSession, readMemberSession } from "./member-session";
+import { type MemberSession, readMemberSession } from "./member-sign-in";
 
 /**
  * Who looks at a hosted page (/workouts, /plans, /workouts/{id}): anyone, reading one

@@ -10,7 +10,7 @@ import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises } from "@/
 import { cachedTeamPool, toPoolExercise } from "./catalog-cache";
 import { newId } from "@/db/schema/columns";
 import { organizationLimits } from "@/server/api/auth";
-import { ApiError, badRequest } from "@/server/api/errors";
+import { ApiError, badRequest } from "@/server/core/errors";
 import { goalCategoryKeysOf } from "@/server/ai/generate";
 import type { AppliedRule, ExerciseSource, Infeasibility, MethodologyInput, PoolExercise, ReferenceIndex, Violation } from "@/server/ai/types";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";

@@ -19,9 +19,9 @@ import { allowedEquipmentFor } from "@/server/ai/rules";
 import { stableStringify } from "@/server/ai/rng";
 import type { GuidanceSignals, Violation } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
-import { badRequest } from "@/server/api/errors";
+import { badRequest } from "@/server/core/errors";
 import type { GeneratePlanInput } from "@/server/api/operations/ai";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import {
   assertReferenceIds,
   buildInspection,

@@ -14,8 +14,8 @@ import { stableStringify } from "@/server/ai/rng";
 import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type MethodologyInput } from "@/server/ai/types";
 import { deterministicSignals, runWorkoutEngine } from "@/server/ai/workout-engine";
 import type { GenerateWorkoutInput } from "@/server/api/operations/ai";
-import type { Locale } from "@/server/api/locale";
-import { pickText } from "@/server/api/locale";
+import type { Locale } from "@/server/core/locale";
+import { pickText } from "@/server/core/locale";
 import {
   DEFAULT_GENERATE_SOURCES,
   assertReferenceIds,

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { findGeneration } from "@/db/queries/ai";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 
 /** A stored Generation Inspector snapshot of the organization (addition to the contract). */
 export async function getGeneration(db: Db, organizationId: string, generationId: string) {

@@ -12,8 +12,8 @@ import {
   updateMethodology,
 } from "@/db/queries/methodologies";
 import { findMethodologyProfile } from "@/db/queries/ai";
-import { conflict, notFound } from "@/server/api/errors";
-import { HexId } from "@/server/api/schemas";
+import { conflict, notFound } from "@/server/core/errors";
+import { HexId } from "@/server/contracts/schemas";
 import { PLATFORM } from "@/server/ai/knowledge";
 
 /** Team Programming DNA profiles per workspace (spec Limits). */

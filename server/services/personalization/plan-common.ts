@@ -9,7 +9,7 @@ import { type PlanCandidate, type PlanWeekShape, type ScheduledSession, hardExcl
 import { difficultyLabel, isEnglish } from "@/server/ai/i18n";
 import { RPE_CAP, ageSafety } from "@/server/ai/knowledge";
 import { type AppliedRule, type EndUserProfile, type Level, type ReferenceIndex, type Violation, levelRank } from "@/server/ai/types";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { publicMediaUrl } from "@/server/media/signing";
 import { cachedWorkoutFacts, rankedPublicWorkouts } from "./catalog-cache";
 

@@ -9,7 +9,7 @@ import { newId } from "@/db/schema/columns";
 import { isEnglish, translateAll } from "@/server/ai/i18n";
 import type { PlannedInstance } from "@/server/ai/engine/workout-planner";
 import type { PoolExercise, ReferenceIndex } from "@/server/ai/types";
-import { type Locale, pickText } from "@/server/api/locale";
+import { type Locale, pickText } from "@/server/core/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
 
 export type ExerciseDetails = Awaited<ReturnType<typeof listExerciseDetails>>[number];

@@ -12,7 +12,7 @@ import { getLanguageModel } from "@/server/ai/providers/model";
 import { levelRank } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
 import type { RecommendPlansInput } from "@/server/api/operations/ai";
-import { pickText, resolveReadLocale } from "@/server/api/locale";
+import { pickText, resolveReadLocale } from "@/server/core/locale";
 import { publicMediaUrl } from "@/server/media/signing";
 import { assertReferenceIds, goalCategoryKeys, resolveMember } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";

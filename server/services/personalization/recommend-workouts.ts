@@ -15,9 +15,9 @@ import { getLanguageModel } from "@/server/ai/providers/model";
 import { allowedEquipmentFor } from "@/server/ai/rules";
 import { clean } from "@/server/ai/workout-engine";
 import type { RecommendWorkoutsInput } from "@/server/api/operations/ai";
-import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
+import { type Locale, pickText, resolveReadLocale } from "@/server/core/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
-import { SerializedJson } from "@/server/http/direct-body";
+import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache, cacheKey } from "@/server/services/content/list-cache";
 import type { CatalogWorkout } from "@/db/queries/catalog";
 import {

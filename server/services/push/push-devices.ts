@@ -1,8 +1,8 @@
 import net from "node:net";
 import type { Db } from "@/db/client";
 import { type PushDeviceRow, deletePushDevice, deletePushDeviceByAddress, listPushDevices, upsertPushDevice } from "@/db/queries/push-devices";
-import type { Caller } from "@/server/api/auth";
-import { forbidden, notFound, validationError } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { forbidden, notFound, validationError } from "@/server/core/errors";
 import { env } from "@/server/env";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
 import { isBlockedAddress, isLocalHostname } from "@/server/services/webhooks/outbound";

@@ -1,14 +1,9 @@
 import { type Db, getDb } from "@/db/client";
 import { type PushDeviceRow, findDeliveredTo, listPushDevices, markPushDelivered, prunePushDevice } from "@/db/queries/push-devices";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { publicBaseUrl } from "@/server/env";
 import { metrics } from "@/server/observability/metrics";
-import {
-  NoRecipientError,
-  type NotificationTransport,
-  type OutboundNotification,
-  PermanentDeliveryError,
-} from "@/server/services/members/notification-transport";
+import { NoRecipientError, type NotificationTransport, type OutboundNotification, PermanentDeliveryError } from "@/server/services/members/notification";
 import { fcmClient } from "./fcm";
 import type { PushMessage, SendResult } from "./types";
 import { vapidKeys, vapidSubject } from "./vapid";

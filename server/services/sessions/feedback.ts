@@ -9,9 +9,9 @@ import {
   updateFeedback,
 } from "@/db/queries/feedback";
 import { type SessionOwner, findOwnedSession } from "@/db/queries/sessions";
-import type { Caller } from "@/server/api/auth";
-import { ApiError, notFound } from "@/server/api/errors";
-import { type Locale, pickText, resolveReadLocale } from "@/server/api/locale";
+import type { Caller } from "@/server/core/caller";
+import { ApiError, notFound } from "@/server/core/errors";
+import { type Locale, pickText, resolveReadLocale } from "@/server/core/locale";
 import { type AttributionFields, resolveIdentity } from "./resolve-attribution";
 
 const toOption = (o: FeedbackOptionRow, locale: Locale) => ({ id: o.id, label: pickText(o.label, locale), value: o.value });

@@ -1,8 +1,8 @@
 import type { Tx } from "@/db/client";
 import { findActiveEndUserByExternalId, findActiveEndUserByIdOrEmail } from "@/db/queries/end-users";
 import type { endUsers } from "@/db/schema";
-import type { Caller } from "@/server/api/auth";
-import { badRequest, notFound } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { badRequest, notFound } from "@/server/core/errors";
 
 /** The attribution fields accepted on every session and feedback call (body for POST/PATCH, query for GET). */
 export interface AttributionFields {

@@ -12,8 +12,8 @@ import {
   segmentBelongsToWorkout,
   updateStartedSession,
 } from "@/db/queries/sessions";
-import type { Caller } from "@/server/api/auth";
-import { badRequest, conflict, forbidden, notFound } from "@/server/api/errors";
+import type { Caller } from "@/server/core/caller";
+import { badRequest, conflict, forbidden, notFound } from "@/server/core/errors";
 import { retryOnUniqueViolation } from "@/db/errors";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { sessionCompletedData } from "@/server/services/webhooks/event-payloads";

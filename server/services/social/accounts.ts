@@ -1,8 +1,8 @@
 import type { Db, Tx } from "@/db/client";
 import { deleteSocialAccount, findSocialAccount, listSocialAccounts, upsertSocialAccount } from "@/db/queries/social-publish";
 import { SOCIAL_PLATFORMS, type SocialPlatform } from "@/db/schema";
-import { badRequest, forbidden } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { badRequest, forbidden } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
 import { CREDENTIAL_VARS, appCredentials } from "./platforms/config";

@@ -11,7 +11,7 @@ import {
   updateAutomation,
 } from "@/db/queries/social-publish";
 import type { CaptionOverride, ChannelPreset, SocialPlatform, SocialSchedule, SocialSourceMode } from "@/db/schema";
-import { ApiError, type ErrorDetail, notFound, unprocessable } from "@/server/api/errors";
+import { ApiError, type ErrorDetail, notFound, unprocessable } from "@/server/core/errors";
 import { type SocialPublishAutomation, toAutomation } from "./automation-shape";
 import { nextRunAfter } from "./schedule";
 

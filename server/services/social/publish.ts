@@ -16,8 +16,8 @@ import {
 import { metrics } from "@/server/observability/metrics";
 import { markReconnect, refreshExpiringGrants } from "./platforms/grants";
 import type { CopyPack } from "@/db/schema";
-import { ApiError } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import type { JobIo } from "@/server/jobs/types";
 import { exportDrop } from "@/server/services/drops/export-drop";
 import { composePostText, fitCopyPack } from "@/server/services/drops/presets";

@@ -1,7 +1,7 @@
 import cronParser from "cron-parser";
 import { z } from "zod";
 import type { SocialSchedule } from "@/db/schema";
-import { distinctItems } from "@/server/api/schemas";
+import { distinctItems } from "@/server/contracts/schemas";
 
 /**
  * When an automation posts: on days of the week at local times in a time zone, or on a

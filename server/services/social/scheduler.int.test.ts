@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -14,9 +15,6 @@ import {
   socialPublishDeliveries,
   workoutSessions,
 } from "@/db/schema";
-import { publishSocialAutomations } from "@/inngest/functions/publish-social-automations";
-import { renderSocialDrop } from "@/inngest/functions/render-social-drop";
-import { sweepSocialDrops } from "@/inngest/functions/sweep-social-drops";
 import { overrideLanguageModel } from "@/server/ai/providers/model";
 import { CHANNEL_PRESET_SPECS, charCount } from "@/server/services/drops/presets";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
@@ -29,6 +27,10 @@ import { PermanentPublishError, registerPlatformAdapter, unregisterPlatformAdapt
 import { sandboxAdapter } from "./adapters/sandbox";
 import { listSocialDeliveries, listSocialPublications } from "./history";
 import { MAX_ATTEMPTS, planDueRuns, runSocialPublishTick } from "./publish";
+
+const publishSocialAutomations = inngestFunction("publish-social-automations");
+const renderSocialDrop = inngestFunction("render-social-drop");
+const sweepSocialDrops = inngestFunction("sweep-social-drops");
 
 /** Job events recorded instead of sent: these tests run the jobs themselves, so no worker may race them. */
 const sentJobs = vi.hoisted(() => [] as JobEvent[]);

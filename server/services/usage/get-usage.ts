@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { listUsageReportKeys } from "@/db/queries/api-keys";
 import { findOrganizationLimits } from "@/db/queries/organizations";
 import { usageByApiKey, usageByOperation, usageSeries } from "@/db/queries/usage";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { type WindowUsage, capsFor, rateLimitWindows } from "@/server/api/rate-limit";
 import { flushUsageTally, hourOf } from "@/server/api/usage-tally";
 

@@ -1,3 +1,4 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
@@ -5,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { addUsage } from "@/db/queries/usage";
 import { usageDaily, usageHourly } from "@/db/schema";
-import { rollUpUsage as rollUpFunction } from "@/inngest/functions/roll-up-usage";
 import { issueAccessToken } from "@/server/api/tokens";
 import { flushUsageTally, hourOf } from "@/server/api/usage-tally";
 import { pruneIntegrationData } from "@/server/services/webhooks/prune-integration-data";
@@ -13,6 +13,8 @@ import { call, createKey, createTestOrg, expectError, useTestApp } from "@/test/
 import { addMembers } from "@/test/support/members";
 import { getUsage } from "./get-usage";
 import { ROLL_UP_AFTER_HOURS, rollUpUsage } from "./roll-up-usage";
+
+const rollUpFunction = inngestFunction("roll-up-usage");
 
 useTestApp();
 

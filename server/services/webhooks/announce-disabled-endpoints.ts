@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { findUnannouncedDisabledEndpoints, findWorkspaceContacts, updateWebhookEndpoint } from "@/db/queries/webhooks";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { getNotificationTransport } from "@/server/services/members/notification-transport";
 
 /**

@@ -11,7 +11,7 @@ import {
   updateWebhookDelivery,
   updateWebhookEndpoint,
 } from "@/db/queries/webhooks";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { env } from "@/server/env";
 import type { JobIo } from "@/server/jobs/types";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";

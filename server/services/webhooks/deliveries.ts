@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import type { WebhookDeliveryStatus } from "@/db/schema";
 import { findWebhookDelivery, findWebhookEndpoint, listWebhookAttempts, listWebhookDeliveries, resetDeliveries } from "@/db/queries/webhooks";
-import { badRequest, conflict, notFound } from "@/server/api/errors";
-import { listResult } from "@/server/api/pagination";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
+import { listResult } from "@/server/core/pagination";
 import { sendJobEventOnCommit } from "@/server/jobs/commit-relay";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
 import { RETRY_WINDOW_HOURS, enqueueWebhookEvent } from "./enqueue-webhook-event";

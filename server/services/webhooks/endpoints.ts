@@ -9,8 +9,8 @@ import {
   lockWorkspaceWebhookEndpoints,
   updateWebhookEndpoint,
 } from "@/db/queries/webhooks";
-import { badRequest, conflict, notFound } from "@/server/api/errors";
-import { listResult } from "@/server/api/pagination";
+import { badRequest, conflict, notFound } from "@/server/core/errors";
+import { listResult } from "@/server/core/pagination";
 import { env } from "@/server/env";
 import type { WebhookEventType } from "./event-types";
 import { isBlockedAddress, isLocalHostname } from "./outbound";

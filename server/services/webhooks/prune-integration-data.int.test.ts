@@ -1,12 +1,14 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { idempotencyKeys, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
-import { pruneIntegrationData as pruneFunction } from "@/inngest/functions/prune-integration-data";
 import { createTestOrg } from "@/test/harness";
 import { RETENTION_DAYS } from "./deliveries";
+
+const pruneFunction = inngestFunction("prune-integration-data");
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms);

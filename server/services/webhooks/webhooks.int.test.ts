@@ -1,11 +1,11 @@
+import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { trainers, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
-import { deliverWebhooks } from "@/inngest/functions/deliver-webhooks";
 import { resetEnvCache } from "@/server/env";
-import { startJobWorker, stopJobWorker } from "@/server/jobs";
+import { startJobWorker, stopJobWorker } from "@/server/jobs/worker";
 import { MemoryTransport, setNotificationTransport } from "@/server/services/members/notification-transport";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
@@ -13,6 +13,8 @@ import { WebhookReceiver, deliverDue, makeRetriesDue } from "@/test/support/webh
 import { announceDisabledEndpoints } from "./announce-disabled-endpoints";
 import { DELIVERY_TIMEOUT_MS, claimDeliveries, deliverWebhook, retryDelaySeconds } from "./deliver-webhooks";
 import { SUBSCRIBABLE_EVENT_TYPES } from "./event-types";
+
+const deliverWebhooks = inngestFunction("deliver-webhooks");
 
 useTestApp();
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MissingOrganization } from "@/components/library/library-shell";
-import { loadViewer, orNotFound } from "@/components/library/load-viewer";
+import { loadViewer, orNotFound } from "@/server/http/load-viewer";
 import { PlanDetail } from "@/components/library/plan-detail";
 import { PlaybackProvider } from "@/components/library/playback-provider";
-import { detailHref, libraryQuery, parseLibraryParams } from "@/components/library/query";
+import { detailHref, libraryQuery, parseLibraryParams } from "@/lib/library/query";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getViewerPlan } from "@/server/services/pages/library";
 
 type Props = { params: Promise<{ planId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { minutes } from "@/components/library/cards";
+import { minutes } from "@/lib/library/cards";
 import LibraryPlayer from "@/components/library/library-player";
 import { MissingOrganization } from "@/components/library/library-shell";
-import { loadViewer, orNotFound } from "@/components/library/load-viewer";
-import { libraryQuery, parseLibraryParams } from "@/components/library/query";
+import { loadViewer, orNotFound } from "@/server/http/load-viewer";
+import { libraryQuery, parseLibraryParams } from "@/lib/library/query";
 import { QueryProvider } from "@/components/query-provider";
 import { getDb } from "@/db/client";
-import { resolveReadLocale } from "@/server/api/locale";
+import { resolveReadLocale } from "@/server/core/locale";
 import { getViewerWorkout } from "@/server/services/pages/player";
 
 type Props = { params: Promise<{ workoutId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -7,7 +7,7 @@
 import type { ActionRow } from "@/db/queries/chat";
 import { difficultyLabel, isEnglish } from "@/server/ai/i18n";
 import type { Level } from "@/server/ai/types";
-import { languageOf, pickText } from "@/server/api/locale";
+import { languageOf, pickText } from "@/server/core/locale";
 import { addDays } from "@/server/services/members/plan-progress";
 import type { Proposal } from "../actions";
 import type { CoachContext, PlanFacts, WorkoutOption } from "../member-context";

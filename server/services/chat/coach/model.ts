@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { MessageRow } from "@/db/queries/chat";
 import { MODEL_TIME_BUDGET_MS } from "@/server/ai/model-call";
 import type { ConfiguredModel } from "@/server/ai/providers/model";
-import { pickText } from "@/server/api/locale";
+import { pickText } from "@/server/core/locale";
 import type { Proposal } from "../actions";
 import type { CoachContext } from "../member-context";
 import { coachTexts } from "./texts";

@@ -3,7 +3,7 @@
  * languages of the members it most often talks to); other locales get English. Names, dates and
  * numbers are filled in by the caller; dates and difficulty words are localized there.
  */
-import { type Locale, languageOf } from "@/server/api/locale";
+import { type Locale, languageOf } from "@/server/core/locale";
 
 export interface CoachTexts {
   hi(name: string | null): string;

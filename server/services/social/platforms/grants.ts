@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { type SocialAccountRow, listExpiringGrants, markGrantReconnect, updateSocialAccountGrant } from "@/db/queries/social-publish";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import { openSecret, sealSecret } from "@/server/services/webhooks/secrets";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { GrantRevokedError } from "../adapters/types";

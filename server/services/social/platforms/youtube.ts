@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { log } from "@/server/api/log";
+import { log } from "@/server/core/log";
 import type { PlatformAdapter } from "../adapters/types";
 import { ENDPOINTS, platformUrl } from "./config";
 import { grantOf, readOwnMedia } from "./common";

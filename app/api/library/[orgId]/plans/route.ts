@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { parseLibraryParams } from "@/components/library/query";
+import { parseLibraryParams } from "@/lib/library/query";
 import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
 import { listViewerPlans } from "@/server/services/pages/library";
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { GenerationsList } from "@/components/console/generations-list";
 import { PageHeader } from "@/components/console/widgets";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { requirePrincipal } from "@/server/console/page-principal";
 import { getMethodologyProfile } from "@/server/services/personalization/methodologies";
 

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { type MemberOverview, MemberDetail } from "@/components/console/member-detail";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { requirePrincipal } from "@/server/console/page-principal";
 import { getMemberOverview } from "@/server/services/members/get-member-overview";
 

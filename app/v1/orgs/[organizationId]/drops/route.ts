@@ -1,5 +1,5 @@
 import { createDrop as createOp, listDrops as listOp } from "@/server/api/operations/drops";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { createDrop } from "@/server/services/drops/create-drop";
 import { listDrops } from "@/server/services/drops/list-drops";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { listOrganizationPlans as op } from "@/server/api/operations/plans";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listPlans } from "@/server/services/content/list-plans";
 

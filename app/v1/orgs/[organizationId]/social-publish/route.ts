@@ -1,5 +1,5 @@
 import { createSocialPublishAutomation as createOp, listSocialPublishAutomations as listOp } from "@/server/api/operations/social-publish";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { createSocialPublishAutomation, listSocialPublishAutomations } from "@/server/services/social/automations";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { listStockExercises as op } from "@/server/api/operations/stock";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listStockExercises } from "@/server/services/content/list-stock-exercises";
 

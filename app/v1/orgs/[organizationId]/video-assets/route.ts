@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { listOrganizationVideoAssets as op } from "@/server/api/operations/video-assets";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listVideoAssets } from "@/server/services/content/list-video-assets";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { getPlanWorkouts as op } from "@/server/api/operations/plans";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listPlanWorkouts } from "@/server/services/content/get-plan";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { issuesToDetails } from "@/server/api/route";
-import { unauthorized, validationError } from "@/server/api/errors";
+import { unauthorized, validationError } from "@/server/core/errors";
 import { RegisterPushDeviceBody } from "@/server/api/operations/push";
 import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
 import { registerPushDevice, unsubscribeWebPush } from "@/server/services/push/push-devices";

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { PlanBuilder } from "@/components/console/plan-builder";
-import { ApiError } from "@/server/api/errors";
+import { ApiError } from "@/server/core/errors";
 import { libraryOptions } from "@/server/console/library-options";
 import { requirePrincipal } from "@/server/console/page-principal";
 import { getPlanDraft } from "@/server/services/content/team-plans";

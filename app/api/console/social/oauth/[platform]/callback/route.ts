@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { SOCIAL_PLATFORMS, type SocialPlatform } from "@/db/schema";
-import { ApiError } from "@/server/api/errors";
-import { log } from "@/server/api/log";
+import { ApiError } from "@/server/core/errors";
+import { log } from "@/server/core/log";
 import { publicBaseUrl } from "@/server/env";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import { PLATFORM_LABELS, finishPlatformConnect } from "@/server/services/social/accounts";

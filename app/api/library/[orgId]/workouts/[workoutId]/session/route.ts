@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { issuesToDetails } from "@/server/api/route";
-import { validationError } from "@/server/api/errors";
+import { validationError } from "@/server/core/errors";
 import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
 import { MemberSessionBody, recordMemberSession } from "@/server/services/pages/member-sessions";
 

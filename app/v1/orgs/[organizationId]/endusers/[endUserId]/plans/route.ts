@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { listEndUserPlans as op } from "@/server/api/operations/endusers";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listMemberPlans } from "@/server/services/members/list-library";
 

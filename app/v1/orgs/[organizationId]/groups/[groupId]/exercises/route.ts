@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { listExerciseGroupExercises as op } from "@/server/api/operations/groups";
-import { listResponse } from "@/server/api/pagination";
+import { listResponse } from "@/server/core/pagination";
 import { methods, route } from "@/server/api/route";
 import { listGroupExercises } from "@/server/services/content/groups";
 

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { OrgParams, withTrainer } from "@/server/console/with-trainer";
 import { PageQuery } from "@/server/console/page-query";
 import { listMethodologyGenerations } from "@/server/services/personalization/methodologies";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { SOCIAL_PLATFORMS } from "@/db/schema";
-import { notFound } from "@/server/api/errors";
+import { notFound } from "@/server/core/errors";
 import { OrgParams, withTrainer } from "@/server/console/with-trainer";
 import { disconnectPlatformAccount } from "@/server/services/social/accounts";
 

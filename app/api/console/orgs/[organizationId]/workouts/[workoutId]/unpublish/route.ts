@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { OrgParams, withTrainer } from "@/server/console/with-trainer";
 import { unpublishWorkoutById } from "@/server/services/content/workout-drafts";
 

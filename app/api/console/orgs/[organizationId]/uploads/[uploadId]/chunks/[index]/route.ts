@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { z } from "zod";
-import { HexId } from "@/server/api/schemas";
+import { HexId } from "@/server/contracts/schemas";
 import { OrgParams, withTrainer } from "@/server/console/with-trainer";
 import { receiveChunk } from "@/server/services/media-uploads/receive-chunk";
 

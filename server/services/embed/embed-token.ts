@@ -1,9 +1,10 @@
+import type { EmbedScope } from "@/server/core/caller";
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { getDb } from "@/db/client";
 import { findEmbedTokenScope } from "@/db/queries/embed-tokens";
 import { env } from "@/server/env";
 import { installationSecret } from "@/server/secrets";
-import { forbidden, unauthorized } from "./errors";
+import { forbidden, unauthorized } from "@/server/core/errors";
 
 /**
  * Embed tokens: short-lived HS256 JWTs a partner's server mints (POST /v1/orgs/{organizationId}/embed-tokens)
@@ -52,13 +53,7 @@ export function looksLikeEmbedToken(token: string): boolean {
 }
 
 /** What an embed token lets its bearer do. */
-export interface EmbedScope {
-  tokenId: string;
-  organizationId: string;
-  /** The workouts it plays: its workout, or its plan's workouts. */
-  workoutIds: ReadonlySet<string>;
-  endUserId: string | null;
-}
+export type { EmbedScope };
 
 /** The scope of a valid, unexpired, unrevoked embed token; 401 with the reason otherwise. */
 export async function verifyEmbedToken(token: string): Promise<EmbedScope> {

@@ -2,8 +2,8 @@ import "server-only";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/server/api/errors";
-import { MEMBER_COOKIE } from "@/server/services/pages/member-session";
+import { ApiError } from "@/server/core/errors";
+import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FLAGS, detailHref, filterQuery, libraryQuery, parseFlag, parseGridCols, parseLibraryParams } from "./query";
+import { DEFAULT_FLAGS, detailHref, filterQuery, libraryQuery, parseFlag, parseGridCols, parseLibraryParams } from "@/lib/library/query";
 
 const ORG = "0123456789abcdef01234567";
 

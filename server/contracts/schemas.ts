@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUPPORTED_LOCALES, resolveReadLocale } from "./locale";
+import { SUPPORTED_LOCALES, resolveReadLocale } from "@/server/core/locale";
 
 /** Shared schema pieces. Public resource schemas live next to their operations. */
 
