@@ -13,8 +13,28 @@ import { renderWorkoutExports } from "./functions/render-workout-exports";
 import { sweepWorkoutExports } from "./functions/sweep-workout-exports";
 import { processMediaUpload, sweepMediaUploads } from "./functions/process-media-upload";
 import { rollUpUsage } from "./functions/roll-up-usage";
+import { analyticsMemberStatus, rebuildAnalytics } from "./functions/analytics";
 
 export { inngest } from "./client";
 
 /** Every Inngest function, served by app/api/inngest/route.ts (one per job in server/jobs/registry.ts). */
-export const functions = [deliverNotifications, sweepNotificationsOutbox, runAutopilot, deliverWebhooks, sweepWebhooks, pruneIntegrationData, sweepCastSessions, renderSocialDrop, sweepSocialDrops, publishSocialAutomations, renderWorkoutExports, renderPendingExports, sweepWorkoutExports, processMediaUpload, sweepMediaUploads, rollUpUsage];
+export const functions = [
+  deliverNotifications,
+  sweepNotificationsOutbox,
+  runAutopilot,
+  deliverWebhooks,
+  sweepWebhooks,
+  pruneIntegrationData,
+  sweepCastSessions,
+  renderSocialDrop,
+  sweepSocialDrops,
+  publishSocialAutomations,
+  renderWorkoutExports,
+  renderPendingExports,
+  sweepWorkoutExports,
+  processMediaUpload,
+  sweepMediaUploads,
+  rollUpUsage,
+  rebuildAnalytics,
+  analyticsMemberStatus,
+];

@@ -18,3 +18,4 @@ export * from "./integrations";
 export * from "./exports";
 export * from "./console";
 export * from "./uploads";
+export * from "./analytics";

@@ -23,6 +23,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks:
     "Signed event notifications (Standard Webhooks): register endpoints, rotate secrets, read the delivery log and replay. Payloads of every event type are under Webhooks.",
   Usage: "Caps, current rate-limit windows and usage per key and operation.",
+  Analytics:
+    "What works: plays, completions, drop-off along the playlist and feedback per workout and plan, members' adherence and who needs attention, and the workspace dashboard. Read from rollups kept by the writes themselves.",
   "AI coach chat":
     "Conversations of a member with the AI coach: replies grounded in the member's sessions, plan, insights and library, with proposed actions (assign, start or end a plan, generate or adapt a workout) that run only when confirmed.",
 };

@@ -13,9 +13,10 @@ import * as cast from "./cast";
 import * as drops from "./drops";
 import * as socialPublish from "./social-publish";
 import * as chat from "./chat";
+import * as analytics from "./analytics";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai, autopilot, webhooks, usage, cast, drops, socialPublish, chat);
+export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai, autopilot, webhooks, usage, cast, drops, socialPublish, chat, analytics);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];
