@@ -42,7 +42,8 @@ CREATE TABLE "analytics_member_status" (
 	"adherence90" real,
 	"adherence_previous30" real,
 	"last_active_day" date,
-	"attention_reason" text,
+	"attention_reasons" text[] NOT NULL,
+	"needs_attention" boolean NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -103,5 +104,5 @@ CREATE TABLE "analytics_workout_watch" (
 );
 --> statement-breakpoint
 CREATE INDEX "analytics_enrollment_weeks_plan_idx" ON "analytics_enrollment_weeks" USING btree ("plan_id","week");--> statement-breakpoint
-CREATE INDEX "analytics_member_status_attention_idx" ON "analytics_member_status" USING btree ("organization_id","attention_reason");--> statement-breakpoint
+CREATE INDEX "analytics_member_status_attention_idx" ON "analytics_member_status" USING btree ("organization_id","needs_attention");--> statement-breakpoint
 CREATE INDEX "analytics_workout_days_org_day_idx" ON "analytics_workout_days" USING btree ("organization_id","day");

@@ -253,8 +253,9 @@ export async function memberAdherence(db: Tx, args: { organizationId: string; as
     from e join plans p on p.id = e.plan_id`);
 }
 
+export type AttentionReason = "adherence_drop" | "inactive";
 export type MemberStatusRow = AdherenceRow & {
-  attentionReason: "adherence_drop" | "inactive" | null;
+  attentionReasons: AttentionReason[];
 };
 
 /** Replaces the workspace's stored member statuses (one member's, with endUserId) in one statement each. */
@@ -262,20 +263,20 @@ export async function replaceMemberStatus(db: Tx, organizationId: string, asOf: 
   const only = endUserId ? sql`and end_user_id = ${endUserId}` : sql``;
   await db.execute(sql`delete from analytics_member_status where organization_id = ${organizationId} ${only}`);
   for (let i = 0; i < rows.length; i += 2000) {
-    const chunk = rows.slice(i, i + 2000).map((r) => ({ ...r, asOf }));
+    const chunk = rows.slice(i, i + 2000).map((r) => ({ ...r, asOf, needsAttention: r.attentionReasons.length > 0 }));
     await db.execute(sql`
-      insert into analytics_member_status (end_user_id, organization_id, as_of, adherence7, adherence30, adherence90, adherence_previous30, last_active_day, attention_reason)
+      insert into analytics_member_status (end_user_id, organization_id, as_of, adherence7, adherence30, adherence90, adherence_previous30, last_active_day, attention_reasons, needs_attention)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r("endUserId" text, "organizationId" text, "asOf" date, "adherence7" real, "adherence30" real,
-        "adherence90" real, "adherencePrevious30" real, "lastActiveDay" date, "attentionReason" text)
+        "adherence90" real, "adherencePrevious30" real, "lastActiveDay" date, "attentionReasons" text[], "needsAttention" boolean)
       on conflict (end_user_id) do update set organization_id = excluded.organization_id, as_of = excluded.as_of, adherence7 = excluded.adherence7,
         adherence30 = excluded.adherence30, adherence90 = excluded.adherence90, adherence_previous30 = excluded.adherence_previous30,
-        last_active_day = excluded.last_active_day, attention_reason = excluded.attention_reason, computed_at = now()`);
+        last_active_day = excluded.last_active_day, attention_reasons = excluded.attention_reasons,
+        needs_attention = excluded.needs_attention, computed_at = now()`);
   }
 }
 
 export async function listMemberStatus(db: Tx, args: { organizationId: string; needsAttention?: boolean; limit: number; offset: number }) {
-  const filter =
-    args.needsAttention === true ? sql`and s.attention_reason is not null` : args.needsAttention === false ? sql`and s.attention_reason is null` : sql``;
+  const filter = args.needsAttention === undefined ? sql`` : sql`and s.needs_attention = ${args.needsAttention}`;
   const rows = await db.execute<{
     endUserId: string;
     name: string | null;
@@ -287,20 +288,20 @@ export async function listMemberStatus(db: Tx, args: { organizationId: string; n
     adherence90: number | null;
     adherencePrevious30: number | null;
     lastActiveDay: string | null;
-    attentionReason: "adherence_drop" | "inactive" | null;
+    attentionReasons: AttentionReason[];
     planId: string | null;
     planName: Record<string, string> | null;
     total: number;
   }>(sql`
     select s.end_user_id as "endUserId", u.name, u.email, u.external_id as "externalId", s.as_of::text as "asOf",
       s.adherence7, s.adherence30, s.adherence90, s.adherence_previous30 as "adherencePrevious30", s.last_active_day::text as "lastActiveDay",
-      s.attention_reason as "attentionReason", e.plan_id as "planId", p.name as "planName", count(*) over ()::int as total
+      s.attention_reasons as "attentionReasons", e.plan_id as "planId", p.name as "planName", count(*) over ()::int as total
     from analytics_member_status s
     join end_users u on u.id = s.end_user_id and u.status = 'active'
     left join plan_enrollments e on e.end_user_id = s.end_user_id and e.is_active
     left join plans p on p.id = e.plan_id
     where s.organization_id = ${args.organizationId} ${filter}
-    order by (s.attention_reason is null), coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id
+    order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id
     limit ${args.limit} offset ${args.offset}`);
   return { items: rows, total: rows[0]?.total ?? 0 };
 }

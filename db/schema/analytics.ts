@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 
 /**
@@ -165,9 +165,10 @@ export const analyticsMemberStatus = pgTable(
     adherence90: real(),
     adherencePrevious30: real(),
     lastActiveDay: date({ mode: "string" }),
-    /** "adherence_drop" or "inactive"; null when the member is on track. */
-    attentionReason: text().$type<"adherence_drop" | "inactive">(),
+    /** Why the member needs attention ("adherence_drop", "inactive"); empty when on track. */
+    attentionReasons: text().array().$type<("adherence_drop" | "inactive")[]>().notNull(),
+    needsAttention: boolean().notNull(),
     computedAt: ts("computed_at").notNull().defaultNow(),
   },
-  (t) => [index("analytics_member_status_attention_idx").on(t.organizationId, t.attentionReason)],
+  (t) => [index("analytics_member_status_attention_idx").on(t.organizationId, t.needsAttention)],
 );

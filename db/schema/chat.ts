@@ -13,7 +13,9 @@ export const chatConversations = pgTable(
   "chat_conversations",
   {
     id: id(),
-    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     endUserId: text()
       .notNull()
       .references(() => endUsers.id, { onDelete: "cascade" }),

@@ -40,4 +40,3 @@ export async function ensureDemoWorkspace(opts: { log: (m: string) => void }): P
   chmodSync(file, 0o600);
   return demo;
 }
-

@@ -39,4 +39,3 @@ export async function startTestS3(opts: { port?: number; directory?: string } = 
   };
   return s3;
 }
-

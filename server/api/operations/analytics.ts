@@ -7,7 +7,7 @@ import { HexId, QueryBoolean, ReadLocaleParam, limitParam, listOf, offsetParam }
  * themselves (db/schema/analytics.ts), never from a scan of raw sessions. Ranges are inclusive
  * UTC days.
  */
-const Day = z.iso.date().meta({ description: "A UTC calendar day, YYYY-MM-DD.", example: "2026-11-01" });
+const Day = z.iso.date().max(10).meta({ description: "A UTC calendar day, YYYY-MM-DD.", example: "2026-11-01" });
 const RangeQuery = {
   from: Day.optional().meta({ description: "First day of the range (inclusive). Default: 29 days before `to` (30 days)." }),
   to: Day.optional().meta({ description: "Last day of the range (inclusive). Default: today (UTC). The range covers at most 400 days." }),
@@ -108,10 +108,10 @@ export const AnalyticsAdherence = z
   .object({ last7Days: Percent, last30Days: Percent, last90Days: Percent, previous30Days: Percent.meta({ description: "The 30 days before the last 30." }) })
   .meta({ id: "AnalyticsAdherence", description: "Completed sessions against the active plan's schedule, in windows ending at `to`." });
 
-const AttentionReason = z
-  .enum(["adherence_drop", "inactive"])
-  .nullable()
-  .meta({ description: "adherence_drop: last 30 days at least 20 points below the 30 before; inactive: no session for 7 days during the active plan." });
+const AttentionReasons = z.array(z.enum(["adherence_drop", "inactive"])).meta({
+  description:
+    "Why the member needs attention (empty when on track): adherence_drop, the last 30 days at least 20 points below the 30 before; inactive, no session for 7 days or more during the active plan.",
+});
 
 export const MemberAnalytics = z
   .object({
@@ -122,7 +122,7 @@ export const MemberAnalytics = z
       .nullable(),
     adherence: AnalyticsAdherence,
     needsAttention: z.boolean(),
-    attentionReason: AttentionReason,
+    attentionReasons: AttentionReasons,
     streak: z.object({
       currentWeeks: z.number().int().meta({ description: "ISO weeks in a row, up to this or last week, with a completed session." }),
       longestWeeks: z.number().int().meta({ description: "Longest such run in the 400 days ending at `to`." }),
@@ -145,7 +145,7 @@ export const MemberAttention = z
     lastActiveDay: Day.nullable(),
     daysInactive: z.number().int().nullable(),
     needsAttention: z.boolean(),
-    attentionReason: AttentionReason,
+    attentionReasons: AttentionReasons,
     asOf: Day.meta({ description: "The day the status was computed for (hourly job)." }),
   })
   .meta({ id: "MemberAttention" });

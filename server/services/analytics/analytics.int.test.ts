@@ -302,7 +302,7 @@ describe("plans and members (adherence against the active plan's schedule)", () 
     const d = await ok(`${base(org2)}/members/${D}?from=${addDays(T, -89)}&to=${T}`, org2.key);
     // Scheduled: 9 in the previous 30 days (all done), 9 in the last 30 (3 done), 2 in the last 7 (none), 18 in 90 (12).
     expect(d.adherence).toEqual({ last7Days: 0, last30Days: 33, last90Days: 67, previous30Days: 100 });
-    expect(d).toMatchObject({ needsAttention: true, attentionReason: "adherence_drop", lastActiveDay: addDays(T, -21), daysInactive: 21 });
+    expect(d).toMatchObject({ needsAttention: true, attentionReasons: ["adherence_drop", "inactive"], lastActiveDay: addDays(T, -21), daysInactive: 21 });
     expect(d.activePlan).toEqual({ id: P, name: "Twice a week", startDate: S, week: 9 });
     expect(d.totals).toMatchObject({ starts: 12, completions: 12 });
     expect(d.streak.longestWeeks).toBeGreaterThanOrEqual(5);
@@ -311,19 +311,19 @@ describe("plans and members (adherence against the active plan's schedule)", () 
     const e = await ok(`${base(org2)}/members/${E}?to=${T}`, org2.key);
     // Started 10 days ago, scheduled T-10, T-7, T-3 and T: nothing done; no previous period.
     expect(e.adherence).toEqual({ last7Days: 0, last30Days: 0, last90Days: 0, previous30Days: null });
-    expect(e).toMatchObject({ needsAttention: true, attentionReason: "inactive", lastActiveDay: null });
+    expect(e).toMatchObject({ needsAttention: true, attentionReasons: ["inactive"], lastActiveDay: null });
 
     const f = await ok(`${base(org2)}/members/${F}?to=${T}`, org2.key);
     expect(f.adherence).toEqual({ last7Days: 50, last30Days: 50, last90Days: 50, previous30Days: null });
-    expect(f).toMatchObject({ needsAttention: false, attentionReason: null, lastActiveDay: T, daysInactive: 0, streak: { currentWeeks: 1, longestWeeks: 1 } });
+    expect(f).toMatchObject({ needsAttention: false, attentionReasons: [], lastActiveDay: T, daysInactive: 0, streak: { currentWeeks: 1, longestWeeks: 1 } });
   });
 
   it("lists members needing attention, largest drop first", async () => {
     const res = await call(`${base(org2)}/members?needsAttention=true`, { key: org2.key });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data.map((m: { endUserId: string; attentionReason: string }) => [m.endUserId, m.attentionReason])).toEqual([
-      [D, "adherence_drop"],
-      [E, "inactive"],
+    expect(res.body.data.map((m: { endUserId: string; attentionReasons: string[] }) => [m.endUserId, m.attentionReasons])).toEqual([
+      [D, ["adherence_drop", "inactive"]],
+      [E, ["inactive"]],
     ]);
     expect(res.body.data[0]).toMatchObject({ activePlan: { id: P, name: "Twice a week" }, asOf: T, daysInactive: 21 });
     const onTrack = await call(`${base(org2)}/members?needsAttention=false`, { key: org2.key });

@@ -2,7 +2,7 @@ import type { Tx } from "@/db/client";
 import { memberActiveDays, memberAdherence, memberPlays } from "@/db/queries/analytics";
 import { type Locale, pickText } from "@/server/api/locale";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
-import { attentionReason, daysInactive } from "./member-status";
+import { attentionReasons, daysInactive } from "./member-status";
 import { type AnalyticsRange, addDays, fillBuckets, minutes, weekStart } from "./range";
 
 /** Weeks in a row (ISO weeks, Monday first) with at least one completed session: the current run and the longest. */
@@ -47,7 +47,7 @@ export async function getMemberAnalytics(db: Tx, args: { organizationId: string;
     seconds: 0,
   });
   const lastActiveDay = history[0]?.day ?? null;
-  const reason = adherence ? attentionReason(adherence, range.to) : null;
+  const reasons = adherence ? attentionReasons(adherence, range.to) : [];
   return {
     member: { id: member.id, name: member.name, email: member.email, externalId: member.externalId },
     range,
@@ -65,8 +65,8 @@ export async function getMemberAnalytics(db: Tx, args: { organizationId: string;
       last90Days: adherence?.adherence90 ?? null,
       previous30Days: adherence?.adherencePrevious30 ?? null,
     },
-    needsAttention: reason !== null,
-    attentionReason: reason,
+    needsAttention: reasons.length > 0,
+    attentionReasons: reasons,
     streak: weekStreaks(history, range.to),
     totals: { starts: totals.starts, completions: totals.completions, minutes: minutes(totals.seconds) },
     lastActiveDay,

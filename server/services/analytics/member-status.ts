@@ -1,5 +1,5 @@
 import type { Tx } from "@/db/client";
-import { type AdherenceRow, type MemberStatusRow, listMemberStatus, memberAdherence, replaceMemberStatus } from "@/db/queries/analytics";
+import { type AdherenceRow, type AttentionReason, type MemberStatusRow, listMemberStatus, memberAdherence, replaceMemberStatus } from "@/db/queries/analytics";
 import { addDays, dayMs } from "./range";
 
 /** Adherence falling by at least this many points against the previous 30 days needs attention. */
@@ -8,16 +8,21 @@ export const ADHERENCE_DROP_POINTS = 20;
 export const INACTIVE_DAYS = 7;
 
 /**
- * The needs-attention verdict: adherence over the last 30 days at least 20 points below the 30
- * days before, or no session for 7 days or more while the plan has run that long (counted from
- * the last session, or from the plan's start when there was none).
+ * Why a member with an active plan needs attention (empty: on track): `adherence_drop` when
+ * adherence over the last 30 days is at least 20 points below the 30 days before, `inactive` when
+ * there was no session for 7 days or more while the plan has run that long (counted from the
+ * last session, or from the plan's start when there was none).
  */
-export function attentionReason(row: Pick<AdherenceRow, "adherence30" | "adherencePrevious30" | "lastActiveDay" | "startDate">, asOf: string) {
+export function attentionReasons(
+  row: Pick<AdherenceRow, "adherence30" | "adherencePrevious30" | "lastActiveDay" | "startDate">,
+  asOf: string,
+): AttentionReason[] {
+  const reasons: AttentionReason[] = [];
   if (row.adherence30 !== null && row.adherencePrevious30 !== null && row.adherencePrevious30 - row.adherence30 >= ADHERENCE_DROP_POINTS)
-    return "adherence_drop" as const;
+    reasons.push("adherence_drop");
   const since = row.lastActiveDay && row.lastActiveDay >= row.startDate ? row.lastActiveDay : row.startDate;
-  if ((dayMs(asOf) - dayMs(since)) / 86_400_000 >= INACTIVE_DAYS) return "inactive" as const;
-  return null;
+  if ((dayMs(asOf) - dayMs(since)) / 86_400_000 >= INACTIVE_DAYS) reasons.push("inactive");
+  return reasons;
 }
 
 export const daysInactive = (lastActiveDay: string | null, asOf: string) =>
@@ -33,9 +38,9 @@ export async function refreshMemberStatus(
   args: { organizationId: string; asOf: string; endUserId?: string },
 ): Promise<{ members: number; needsAttention: number }> {
   const rows = await memberAdherence(db, args);
-  const withVerdict: MemberStatusRow[] = rows.map((r) => ({ ...r, attentionReason: attentionReason(r, args.asOf) }));
+  const withVerdict: MemberStatusRow[] = rows.map((r) => ({ ...r, attentionReasons: attentionReasons(r, args.asOf) }));
   await db.transaction(async (tx) => replaceMemberStatus(tx, args.organizationId, args.asOf, withVerdict, args.endUserId));
-  return { members: rows.length, needsAttention: withVerdict.filter((r) => r.attentionReason).length };
+  return { members: rows.length, needsAttention: withVerdict.filter((r) => r.attentionReasons.length > 0).length };
 }
 
 /** The stored statuses, members needing attention first (largest drop, longest silence). */
@@ -55,8 +60,8 @@ export async function listMemberAttention(
       adherence: { last7Days: r.adherence7, last30Days: r.adherence30, last90Days: r.adherence90, previous30Days: r.adherencePrevious30 },
       lastActiveDay: r.lastActiveDay,
       daysInactive: daysInactive(r.lastActiveDay, r.asOf),
-      needsAttention: r.attentionReason !== null,
-      attentionReason: r.attentionReason,
+      needsAttention: r.attentionReasons.length > 0,
+      attentionReasons: r.attentionReasons,
       asOf: r.asOf,
     })),
   };
