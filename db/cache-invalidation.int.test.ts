@@ -52,10 +52,7 @@ describe("cache invalidation through LISTEN/NOTIFY", () => {
     await getDb().execute(sql`select pg_sleep(0.2)`);
     // Other test files create keys meanwhile: only this key's notifications matter.
     expect(seen.filter((s) => s.topic === "api_key" && s.key === hashApiKey(org.key))).toEqual([]);
-    await getDb()
-      .update(apiKeys)
-      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
-      .where(eq(apiKeys.id, org.keyId));
+    await getDb().update(apiKeys).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(apiKeys.id, org.keyId));
     await within(2_000, async () => seen.some((s) => s.topic === "api_key" && s.key === hashApiKey(org.key)));
   });
 });

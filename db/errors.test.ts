@@ -44,9 +44,7 @@ describe("isDatabaseUnavailable", () => {
     for (const code of ["ECONNREFUSED", "CONNECTION_CLOSED", "CONNECT_TIMEOUT", "57P01", "57P03", "08006", "57014", "53300"]) {
       expect(isDatabaseUnavailable(wrap(Object.assign(new Error(code), { code }))), code).toBe(true);
     }
-    expect(
-      isDatabaseUnavailable(wrap(Object.assign(new Error("connect ENOENT /tmp/x/.s.PGSQL.5432"), { code: "ENOENT", address: "/tmp/x/.s.PGSQL.5432" }))),
-    ).toBe(true);
+    expect(isDatabaseUnavailable(wrap(Object.assign(new Error("connect ENOENT /tmp/x/.s.PGSQL.5432"), { code: "ENOENT", address: "/tmp/x/.s.PGSQL.5432" })))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("no such file"), { code: "ENOENT", path: "/data/media/x.mp4" }))).toBe(false);
     expect(isDatabaseUnavailable(wrap(Object.assign(new Error("duplicate"), { code: "23505" })))).toBe(false);
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);

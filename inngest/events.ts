@@ -29,11 +29,4 @@ export const mediaUploadCompleted = eventType("media/upload.completed", {
   schema: JOB_EVENTS["media/upload.completed"],
 });
 
-export const INNGEST_EVENTS = [
-  notificationsOutboxEnqueued,
-  workoutsContentChanged,
-  webhooksDeliveriesEnqueued,
-  socialDropRequested,
-  workoutsExportsPending,
-  mediaUploadCompleted,
-] as const;
+export const INNGEST_EVENTS = [notificationsOutboxEnqueued, workoutsContentChanged, webhooksDeliveriesEnqueued, socialDropRequested, workoutsExportsPending, mediaUploadCompleted] as const;

@@ -18,23 +18,4 @@ import { analyticsMemberStatus, rebuildAnalytics } from "./functions/analytics";
 export { inngest } from "./client";
 
 /** Every Inngest function, served by app/api/inngest/route.ts (one per job in server/jobs/registry.ts). */
-export const functions = [
-  deliverNotifications,
-  sweepNotificationsOutbox,
-  runAutopilot,
-  deliverWebhooks,
-  sweepWebhooks,
-  pruneIntegrationData,
-  sweepCastSessions,
-  renderSocialDrop,
-  sweepSocialDrops,
-  publishSocialAutomations,
-  renderWorkoutExports,
-  renderPendingExports,
-  sweepWorkoutExports,
-  processMediaUpload,
-  sweepMediaUploads,
-  rollUpUsage,
-  rebuildAnalytics,
-  analyticsMemberStatus,
-];
+export const functions = [deliverNotifications, sweepNotificationsOutbox, runAutopilot, deliverWebhooks, sweepWebhooks, pruneIntegrationData, sweepCastSessions, renderSocialDrop, sweepSocialDrops, publishSocialAutomations, renderWorkoutExports, renderPendingExports, sweepWorkoutExports, processMediaUpload, sweepMediaUploads, rollUpUsage, rebuildAnalytics, analyticsMemberStatus];

@@ -21,12 +21,7 @@ const EnvSchema = z.object({
   /** Signs the console's session cookies (NextAuth JWTs). Generated per installation when unset. */
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   /** Hours a console sign-in lasts (the session can be revoked any time before). */
-  CONSOLE_SESSION_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(7 * 24),
+  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(7 * 24),
   /**
    * Trust X-Forwarded-For from a reverse proxy in front of the server (console sign-in throttling
    * by client address). Off: the server overwrites it with the connection's address.

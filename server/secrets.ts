@@ -16,10 +16,7 @@ export function installationSecret(db: Db, name: string, fromEnv: string | undef
   if (!p) {
     p = (async () => {
       const key = `secret:${name}`;
-      await db
-        .insert(instanceSettings)
-        .values({ key, value: initial?.() ?? randomBytes(32).toString("base64url") })
-        .onConflictDoNothing();
+      await db.insert(instanceSettings).values({ key, value: initial?.() ?? randomBytes(32).toString("base64url") }).onConflictDoNothing();
       const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, key));
       if (!row) throw new Error(`secret ${name} missing`);
       return row.value;

@@ -20,13 +20,7 @@ describe("GET /health", () => {
     // (the request pool, one LISTEN, the job worker's pool, the realtime adapter's without Redis).
     expect(deep.body.ffmpeg).toEqual({ version: expect.any(String), source: expect.stringMatching(/^(FFMPEG_PATH|PATH|bundled)$/) });
     const pool = Number(process.env.DB_POOL_MAX);
-    expect(deep.body.connections).toEqual({
-      requests: pool,
-      listen: 1,
-      jobs: 4,
-      realtime: process.env.REDIS_URL ? 0 : 4,
-      total: pool + 5 + (process.env.REDIS_URL ? 0 : 4),
-    });
+    expect(deep.body.connections).toEqual({ requests: pool, listen: 1, jobs: 4, realtime: process.env.REDIS_URL ? 0 : 4, total: pool + 5 + (process.env.REDIS_URL ? 0 : 4) });
     expect(new Date(deep.body.checkedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.body.checkedAt).getTime());
     // Anything but deep=1/true is the shallow answer.
     const shallow = await call("/health?deep=0");

@@ -214,11 +214,7 @@ describe("npm start", () => {
         if (res.status === 200) {
           const media = await fetch(await res.text(), { headers: { range: "bytes=0-7" } });
           expect(media.status).toBe(206);
-          expect(
-            Buffer.from(await media.arrayBuffer())
-              .subarray(4, 8)
-              .toString("latin1"),
-          ).toBe("ftyp");
+          expect(Buffer.from(await media.arrayBuffer()).subarray(4, 8).toString("latin1")).toBe("ftyp");
           return;
         }
         expect(res.status).toBe(404);
@@ -233,8 +229,7 @@ describe("npm start", () => {
     // A POST is not retried by fetch when it lands on a kept-alive connection the server just closed
     // after the seed test's idle seconds (an idempotent GET would be): retry that case once.
     const post = async (p: string, body: unknown) => {
-      const send = () =>
-        fetch(`${base}${p}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const send = () => fetch(`${base}${p}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
       try {
         return await send();
       } catch (err) {

@@ -99,7 +99,10 @@ export async function countLiveAutopilotClaims(db: Tx, capKey: string, now: Date
     .select({ n: sql<number>`count(*)::int` })
     .from(autopilotTasks)
     .where(
-      and(sql`coalesce(${autopilotTasks.ownerId}, 'organization:' || ${autopilotTasks.organizationId}) = ${capKey}`, gt(autopilotTasks.runClaimedUntil, now)),
+      and(
+        sql`coalesce(${autopilotTasks.ownerId}, 'organization:' || ${autopilotTasks.organizationId}) = ${capKey}`,
+        gt(autopilotTasks.runClaimedUntil, now),
+      ),
     );
   return row?.n ?? 0;
 }
@@ -145,7 +148,13 @@ export async function listAutopilotTasks(db: Tx, args: ListAutopilotTasksArgs): 
   const column = args.sortBy === "createdAt" ? autopilotTasks.createdAt : autopilotTasks.updatedAt;
   const dir = args.direction === "asc" ? asc : desc;
   const [rows, [count]] = await Promise.all([
-    db.select().from(autopilotTasks).where(where).orderBy(dir(column), dir(autopilotTasks.id)).limit(args.limit).offset(args.offset),
+    db
+      .select()
+      .from(autopilotTasks)
+      .where(where)
+      .orderBy(dir(column), dir(autopilotTasks.id))
+      .limit(args.limit)
+      .offset(args.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(autopilotTasks).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -169,7 +178,13 @@ export async function listAutopilotEvents(db: Tx, args: ListAutopilotEventsArgs)
   if (args.eventType) conds.push(eq(autopilotEvents.eventType, args.eventType));
   const where = and(...conds)!;
   const [rows, [count]] = await Promise.all([
-    db.select().from(autopilotEvents).where(where).orderBy(desc(autopilotEvents.createdAt), desc(autopilotEvents.id)).limit(args.limit).offset(args.offset),
+    db
+      .select()
+      .from(autopilotEvents)
+      .where(where)
+      .orderBy(desc(autopilotEvents.createdAt), desc(autopilotEvents.id))
+      .limit(args.limit)
+      .offset(args.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(autopilotEvents).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -247,19 +262,14 @@ export async function listTaskResults(db: Tx, taskId: string, limit: number): Pr
     .where(and(eq(autopilotEvents.taskId, taskId), eq(autopilotEvents.eventType, "success")))
     .orderBy(desc(autopilotEvents.createdAt))
     .limit(limit);
-  return rows.filter(
-    (r): r is { resultContentId: string; resultContentType: "workout" | "program" } => r.resultContentId !== null && r.resultContentType !== null,
-  );
+  return rows.filter((r): r is { resultContentId: string; resultContentType: "workout" | "program" } => r.resultContentId !== null && r.resultContentType !== null);
 }
 
 /**
  * Members' difficulty feedback and mean rating on a set of workouts (an autopilot task's
  * earlier results), for ai_tuned guidance.
  */
-export async function summarizeWorkoutFeedback(
-  db: Tx,
-  workoutIds: string[],
-): Promise<{ tooEasy: number; tooHard: number; justRight: number; rating: number | null }> {
+export async function summarizeWorkoutFeedback(db: Tx, workoutIds: string[]): Promise<{ tooEasy: number; tooHard: number; justRight: number; rating: number | null }> {
   if (workoutIds.length === 0) return { tooEasy: 0, tooHard: 0, justRight: 0, rating: null };
   const [row] = await db.execute<{ tooEasy: number; tooHard: number; justRight: number; rating: number | null }>(sql`
     select count(*) filter (where d.key = 'too-easy')::int as "tooEasy",
@@ -270,10 +280,5 @@ export async function summarizeWorkoutFeedback(
     left join feedback_options d on d.id = f.difficulty_option_id
     left join feedback_options r on r.id = f.rating_option_id
     where f.workout_id = any(${sql.param(workoutIds)}::text[])`);
-  return {
-    tooEasy: row?.tooEasy ?? 0,
-    tooHard: row?.tooHard ?? 0,
-    justRight: row?.justRight ?? 0,
-    rating: row?.rating === null || row?.rating === undefined ? null : Number(row.rating),
-  };
+  return { tooEasy: row?.tooEasy ?? 0, tooHard: row?.tooHard ?? 0, justRight: row?.justRight ?? 0, rating: row?.rating === null || row?.rating === undefined ? null : Number(row.rating) };
 }

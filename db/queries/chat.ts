@@ -241,12 +241,7 @@ export interface CoachWorkoutRow {
 
 const coachWorkoutColumns = { id: workouts.id, name: workouts.name, duration: workouts.duration, difficulty: workouts.difficulty, source: workouts.source };
 const assignable = (organizationId: string) =>
-  and(
-    eq(workouts.organizationId, organizationId),
-    eq(workouts.status, "published"),
-    isNull(workouts.deletedAt),
-    inArray(workouts.visibility, ["public", "private"]),
-  );
+  and(eq(workouts.organizationId, organizationId), eq(workouts.status, "published"), isNull(workouts.deletedAt), inArray(workouts.visibility, ["public", "private"]));
 
 /**
  * Published workouts of the organization whose name (English or `locale`) appears in a text, the
@@ -260,7 +255,10 @@ export async function findWorkoutsNamedIn(db: Tx, args: { organizationId: string
     .select(coachWorkoutColumns)
     .from(workouts)
     .where(
-      and(assignable(args.organizationId), sql`((length(${en}) >= 4 and strpos(${text}, ${en}) > 0) or (length(${loc}) >= 4 and strpos(${text}, ${loc}) > 0))`),
+      and(
+        assignable(args.organizationId),
+        sql`((length(${en}) >= 4 and strpos(${text}, ${en}) > 0) or (length(${loc}) >= 4 and strpos(${text}, ${loc}) > 0))`,
+      ),
     )
     .orderBy(sql`greatest(length(${en}), coalesce(length(${loc}), 0)) desc`)
     .limit(args.limit);
@@ -328,11 +326,10 @@ export async function listStartablePlans(db: Tx, args: Owner & { limit: number }
  */
 export async function muscleFocusShares(db: Tx, workoutIds: string[], muscleGroupIds: string[]): Promise<Map<string, number>> {
   if (workoutIds.length === 0 || muscleGroupIds.length === 0) return new Map();
-  const list = (ids: string[]) =>
-    sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
+  const list = (ids: string[]) => sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const rows = await db.execute<{ id: string; share: number }>(sql`
     select s.workout_id as id, (sum(coalesce(m.share, 0)) / count(distinct s.id))::float as share
     from workout_segments s

@@ -83,13 +83,7 @@ export async function revokeConsoleSession(db: Tx, args: { sessionId: string; tr
   const rows = await db
     .update(consoleSessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(consoleSessions.id, args.sessionId),
-        isNull(consoleSessions.revokedAt),
-        args.trainerId ? eq(consoleSessions.trainerId, args.trainerId) : undefined,
-      ),
-    )
+    .where(and(eq(consoleSessions.id, args.sessionId), isNull(consoleSessions.revokedAt), args.trainerId ? eq(consoleSessions.trainerId, args.trainerId) : undefined))
     .returning({ id: consoleSessions.id });
   return rows.length > 0;
 }

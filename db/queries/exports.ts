@@ -1,17 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
-import {
-  type AudioType,
-  type ExportKind,
-  type SegmentKind,
-  instructionAudio,
-  trainers,
-  workoutExportChecks,
-  workoutExports,
-  workoutSegments,
-  workouts,
-} from "../schema";
+import { type AudioType, type ExportKind, type SegmentKind, instructionAudio, trainers, workoutExportChecks, workoutExports, workoutSegments, workouts } from "../schema";
 import { videoAssets } from "../schema/exercises";
 
 /** Finished exports of one kind, most recently completed first (rendering, failed and superseded rows never count). */
@@ -134,10 +124,7 @@ export interface ExportClaim {
  * expired, or that was superseded and is current again. Null when the version is ready or another
  * worker holds it: the unique index makes that decision, so two workers never both render it.
  */
-export async function claimExport(
-  db: Tx,
-  args: { workoutId: string; kind: ExportKind; locale: string; version: string; leaseSeconds: number },
-): Promise<ExportClaim | null> {
+export async function claimExport(db: Tx, args: { workoutId: string; kind: ExportKind; locale: string; version: string; leaseSeconds: number }): Promise<ExportClaim | null> {
   const token = randomBytes(12).toString("hex");
   const lease = sql`now() + make_interval(secs => ${args.leaseSeconds}::int)`;
   const rows = await db
@@ -218,14 +205,7 @@ export async function findReusableExport(db: Tx, version: string, kind: ExportKi
   const [row] = await db
     .select({ assetKey: workoutExports.assetKey, durationSeconds: workoutExports.durationSeconds })
     .from(workoutExports)
-    .where(
-      and(
-        eq(workoutExports.version, version),
-        eq(workoutExports.kind, kind),
-        sql`${workoutExports.status} = 'ready'`,
-        sql`${workoutExports.assetKey} is not null`,
-      ),
-    )
+    .where(and(eq(workoutExports.version, version), eq(workoutExports.kind, kind), sql`${workoutExports.status} = 'ready'`, sql`${workoutExports.assetKey} is not null`))
     .limit(1);
   return row ?? null;
 }
@@ -235,13 +215,7 @@ export async function supersedeExportLocales(db: Tx, workoutId: string, keep: st
   const rows = await db
     .update(workoutExports)
     .set({ status: "superseded", supersededAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(workoutExports.workoutId, workoutId),
-        sql`${workoutExports.status} = 'ready'`,
-        sql`not (${workoutExports.locale} = any(${sql.param(keep)}::text[]))`,
-      ),
-    )
+    .where(and(eq(workoutExports.workoutId, workoutId), sql`${workoutExports.status} = 'ready'`, sql`not (${workoutExports.locale} = any(${sql.param(keep)}::text[]))`))
     .returning({ id: workoutExports.id });
   return rows.length;
 }

@@ -23,10 +23,7 @@ export async function lockMemberInsights(db: Tx, endUserId: string): Promise<voi
 export async function lockMembersInsights(db: Tx, endUserIds: string[]): Promise<void> {
   const ids = [...new Set(endUserIds)].sort();
   if (ids.length === 1) return lockMemberInsights(db, ids[0]!);
-  await queryPrepared(
-    db,
-    sql`select count(pg_advisory_xact_lock(hashtextextended('insights:' || k.id, 0))) from jsonb_array_elements_text(${asJson(ids)}::jsonb) as k(id)`,
-  );
+  await queryPrepared(db, sql`select count(pg_advisory_xact_lock(hashtextextended('insights:' || k.id, 0))) from jsonb_array_elements_text(${asJson(ids)}::jsonb) as k(id)`);
 }
 
 /** Batch inputs travel as one jsonb parameter, so each statement's text (and its prepared plan) is the same for any batch size. */

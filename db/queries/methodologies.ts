@@ -53,9 +53,7 @@ export async function clearTeamDefault(db: Tx, organizationId: string, exceptId:
   await db
     .update(methodologyProfiles)
     .set({ isTeamDefault: false, updatedAt: new Date() })
-    .where(
-      and(eq(methodologyProfiles.organizationId, organizationId), eq(methodologyProfiles.isTeamDefault, true), sql`${methodologyProfiles.id} <> ${exceptId}`),
-    );
+    .where(and(eq(methodologyProfiles.organizationId, organizationId), eq(methodologyProfiles.isTeamDefault, true), sql`${methodologyProfiles.id} <> ${exceptId}`));
 }
 
 export async function deleteMethodology(db: Tx, organizationId: string, id: string): Promise<boolean> {

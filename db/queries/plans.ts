@@ -257,9 +257,7 @@ export async function findPlanForEditing(db: Tx, organizationId: string, planId:
   const [row] = await db
     .select()
     .from(plans)
-    .where(
-      and(eq(plans.id, planId), eq(plans.organizationId, organizationId), sql`${plans.deletedAt} is null`, sql`${plans.visibility} in ('public', 'private')`),
-    );
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, organizationId), sql`${plans.deletedAt} is null`, sql`${plans.visibility} in ('public', 'private')`));
   if (!row) return null;
   const schedule = await db
     .select({

@@ -47,11 +47,7 @@ export async function setUploadProgress(db: Tx, uploadId: string, progress: numb
     .where(and(eq(mediaUploads.id, uploadId), eq(mediaUploads.status, "processing")));
 }
 
-export async function finishUpload(
-  db: Tx,
-  uploadId: string,
-  args: { status: Extract<UploadStatus, "ready" | "failed">; error?: string | null; videoAssetId?: string | null },
-) {
+export async function finishUpload(db: Tx, uploadId: string, args: { status: Extract<UploadStatus, "ready" | "failed">; error?: string | null; videoAssetId?: string | null }) {
   await db
     .update(mediaUploads)
     .set({

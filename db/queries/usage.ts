@@ -64,13 +64,7 @@ async function usageBy(db: Tx, column: "api_key_id" | "operation_id", organizati
       ${total("units", recent)} as recent_units, ${total("requests", recent)} as recent_requests
     from ${bucketsSince(organizationId, since)}
     group by 1`);
-  return rows.map((r) => ({
-    id: r.id,
-    units: Number(r.units),
-    requests: Number(r.requests),
-    recentUnits: Number(r.recent_units),
-    recentRequests: Number(r.recent_requests),
-  }));
+  return rows.map((r) => ({ id: r.id, units: Number(r.units), requests: Number(r.requests), recentUnits: Number(r.recent_units), recentRequests: Number(r.recent_requests) }));
 }
 
 /** Units and requests from `since` on, and from `recentSince` on (within the last 48 hours), per API key (null: Bearer-only member calls). */

@@ -171,10 +171,7 @@ export async function insertVideoAsset(db: Tx, row: typeof videoAssets.$inferIns
 }
 
 /** Sets a clip's voice track of one locale and type, replacing the previous file (its script text goes with it). */
-export async function upsertInstructionAudio(
-  db: Tx,
-  row: { videoAssetId: string; locale: string; type: AudioType; assetKey: string; durationSeconds: number },
-): Promise<void> {
+export async function upsertInstructionAudio(db: Tx, row: { videoAssetId: string; locale: string; type: AudioType; assetKey: string; durationSeconds: number }): Promise<void> {
   await db
     .insert(instructionAudio)
     .values(row)

@@ -308,10 +308,7 @@ function workspaceVersionSql(organizationId: SQL | string): SQL {
 
 /** Content versions of workspaces (see workspaceVersionSql). */
 async function readWorkspaceVersions(db: Tx, organizationIds: string[]): Promise<Map<string, string>> {
-  const rows = await queryPrepared<{ id: string; v: string }>(
-    db,
-    sql`select o.id, ${workspaceVersionSql(sql`o.id`)} as v from unnest(${textArray(organizationIds)}) as o(id)`,
-  );
+  const rows = await queryPrepared<{ id: string; v: string }>(db, sql`select o.id, ${workspaceVersionSql(sql`o.id`)} as v from unnest(${textArray(organizationIds)}) as o(id)`);
   return new Map(rows.map((r) => [r.id, r.v]));
 }
 
@@ -581,10 +578,7 @@ export function listSegmentAssets(db: Tx, ids: string[]) {
  * What frames a workspace's workouts: its newest intro and outro clips and the break image its
  * playlists use most, so a generated workout opens, rests and closes like the workspace's own.
  */
-export async function findWorkspaceFraming(
-  db: Tx,
-  organizationId: string,
-): Promise<{ introId: string | null; outroId: string | null; breakImageKey: string | null }> {
+export async function findWorkspaceFraming(db: Tx, organizationId: string): Promise<{ introId: string | null; outroId: string | null; breakImageKey: string | null }> {
   const [row] = await db.execute<{ intro_id: string | null; outro_id: string | null; break_image_key: string | null }>(sql`
     select
       (select a.id from video_assets a where a.organization_id = ${organizationId} and a.kind = 'workout-intro' and a.deleted_at is null
@@ -618,13 +612,7 @@ export async function findOrgWorkoutState(db: Tx, organizationId: string, workou
  * Moves a live workout from one status to the other (bumping updated_at, which versions every
  * cached list, playlist and facet of it). Returns whether a row changed.
  */
-export async function setWorkoutStatus(
-  db: Tx,
-  organizationId: string,
-  workoutId: string,
-  from: "draft" | "published",
-  to: "draft" | "published",
-): Promise<boolean> {
+export async function setWorkoutStatus(db: Tx, organizationId: string, workoutId: string, from: "draft" | "published", to: "draft" | "published"): Promise<boolean> {
   const rows = await db
     .update(workouts)
     .set({ status: to, updatedAt: new Date(), ...(to === "published" ? { publishedAt: sql`coalesce(${workouts.publishedAt}, now())` } : {}) })
@@ -644,13 +632,7 @@ export async function lockOrgWorkout(db: Tx, organizationId: string, workoutId: 
 }
 
 /** Replaces a workout's columns, categories and playlist (call inside the caller's transaction). */
-export async function replaceWorkoutContent(
-  db: Tx,
-  workoutId: string,
-  columns: Partial<NewWorkout>,
-  categoryIds: string[],
-  segments: NewWorkoutSegment[],
-): Promise<void> {
+export async function replaceWorkoutContent(db: Tx, workoutId: string, columns: Partial<NewWorkout>, categoryIds: string[], segments: NewWorkoutSegment[]): Promise<void> {
   await db.update(workouts).set(columns).where(eq(workouts.id, workoutId));
   await db.delete(workoutCategories).where(eq(workoutCategories.workoutId, workoutId));
   if (categoryIds.length) await db.insert(workoutCategories).values(categoryIds.map((categoryId) => ({ workoutId, categoryId })));
@@ -774,10 +756,7 @@ export function listPublishedWorkoutAnnouncements(db: Tx, workoutIds: readonly s
  * the organization's pools and its trainer's). A workout whose mix leaves the music out is
  * included too: its export version decides whether anything is rendered again.
  */
-export async function listPublishedWorkoutsUsingMedia(
-  db: Tx,
-  media: { videoAssetIds?: readonly string[]; musicTrackIds?: readonly string[] },
-): Promise<string[]> {
+export async function listPublishedWorkoutsUsingMedia(db: Tx, media: { videoAssetIds?: readonly string[]; musicTrackIds?: readonly string[] }): Promise<string[]> {
   const clips = media.videoAssetIds ?? [];
   const tracks = media.musicTrackIds ?? [];
   if (clips.length === 0 && tracks.length === 0) return [];

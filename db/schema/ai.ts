@@ -26,9 +26,7 @@ export const methodologyProfiles = pgTable(
   "methodology_profiles",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     ownerTrainerId: text().references(() => trainers.id, { onDelete: "cascade" }),
     scope: text().$type<"team" | "personal">().notNull(),
     name: text().notNull(),
@@ -51,9 +49,7 @@ export const generations = pgTable(
   "generations",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     kind: text().$type<"workout" | "workout-adapt" | "plan" | "plan-adapt">().notNull(),
     engine: text().notNull(),
     methodology: jsonb().$type<Record<string, unknown> | null>(),

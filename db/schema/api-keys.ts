@@ -11,9 +11,7 @@ export const apiKeys = pgTable(
   {
     id: id(),
     /** The owning organization; its subscription sets the key's caps. */
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     kind: text().$type<ApiKeyKind>().notNull(),
     name: text().notNull(),
     /** First characters of the key, shown in consoles to tell keys apart. */
@@ -32,12 +30,8 @@ export const apiKeys = pgTable(
 export const apiKeyOrganizations = pgTable(
   "api_key_organizations",
   {
-    apiKeyId: text()
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    apiKeyId: text().notNull().references(() => apiKeys.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.organizationId] })],
 );

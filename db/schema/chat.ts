@@ -13,9 +13,7 @@ export const chatConversations = pgTable(
   "chat_conversations",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     endUserId: text()
       .notNull()
       .references(() => endUsers.id, { onDelete: "cascade" }),

@@ -14,9 +14,7 @@ export const videoAssets = pgTable(
   "video_assets",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     kind: text().$type<VideoAssetKind>().notNull(),
     /**
      * Set on clips of the platform stock catalog (owned by the platform stock organization):
@@ -62,12 +60,8 @@ export const videoAssets = pgTable(
 export const videoAssetMuscleGroups = pgTable(
   "video_asset_muscle_groups",
   {
-    videoAssetId: text()
-      .notNull()
-      .references(() => videoAssets.id, { onDelete: "cascade" }),
-    muscleGroupId: text()
-      .notNull()
-      .references(() => muscleGroups.id),
+    videoAssetId: text().notNull().references(() => videoAssets.id, { onDelete: "cascade" }),
+    muscleGroupId: text().notNull().references(() => muscleGroups.id),
     /** Share of the work on this muscle group, 0..1. */
     share: real().notNull(),
   },
@@ -77,12 +71,8 @@ export const videoAssetMuscleGroups = pgTable(
 export const videoAssetEquipment = pgTable(
   "video_asset_equipment",
   {
-    videoAssetId: text()
-      .notNull()
-      .references(() => videoAssets.id, { onDelete: "cascade" }),
-    equipmentId: text()
-      .notNull()
-      .references(() => equipment.id),
+    videoAssetId: text().notNull().references(() => videoAssets.id, { onDelete: "cascade" }),
+    equipmentId: text().notNull().references(() => equipment.id),
   },
   (t) => [primaryKey({ columns: [t.videoAssetId, t.equipmentId] }), index("vae_equipment_idx").on(t.equipmentId)],
 );
@@ -95,9 +85,7 @@ export const instructionAudio = pgTable(
   "instruction_audio",
   {
     id: id(),
-    videoAssetId: text()
-      .notNull()
-      .references(() => videoAssets.id, { onDelete: "cascade" }),
+    videoAssetId: text().notNull().references(() => videoAssets.id, { onDelete: "cascade" }),
     locale: text().notNull(),
     type: text().$type<AudioType>().notNull().default("exerciseInstruction"),
     assetKey: text().notNull(),
@@ -113,9 +101,7 @@ export const exerciseGroups = pgTable(
   "exercise_groups",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     name: jsonb().$type<Translations>().notNull(),
     type: text().$type<"circuit" | "set" | "superset">().notNull(),
     rounds: integer().notNull().default(1),
@@ -124,23 +110,16 @@ export const exerciseGroups = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [
-    index("exercise_groups_org_created_idx").on(t.organizationId, t.createdAt),
-    index("exercise_groups_org_type_idx").on(t.organizationId, t.type, t.createdAt),
-  ],
+  (t) => [index("exercise_groups_org_created_idx").on(t.organizationId, t.createdAt), index("exercise_groups_org_type_idx").on(t.organizationId, t.type, t.createdAt)],
 );
 
 export const exerciseGroupItems = pgTable(
   "exercise_group_items",
   {
     id: id(),
-    groupId: text()
-      .notNull()
-      .references(() => exerciseGroups.id, { onDelete: "cascade" }),
+    groupId: text().notNull().references(() => exerciseGroups.id, { onDelete: "cascade" }),
     position: integer().notNull(),
-    videoAssetId: text()
-      .notNull()
-      .references(() => videoAssets.id),
+    videoAssetId: text().notNull().references(() => videoAssets.id),
     workSeconds: integer(),
     reps: integer(),
     restSeconds: integer().notNull().default(0),

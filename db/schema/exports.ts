@@ -50,11 +50,17 @@ export const workoutExports = pgTable(
     // One row per version: two workers can never both render (and store) the same one.
     uniqueIndex("workout_exports_version_uq").on(t.workoutId, t.kind, t.locale, t.version),
     // The endpoints: ready rows of one workout and kind, newest first.
-    index("workout_exports_ready_idx").on(t.workoutId, t.kind, t.completedAt).where(sql`${t.status} = 'ready'`),
+    index("workout_exports_ready_idx")
+      .on(t.workoutId, t.kind, t.completedAt)
+      .where(sql`${t.status} = 'ready'`),
     // Equal inputs in another workout (seeded libraries, copies): reuse the file instead of rendering.
-    index("workout_exports_reuse_idx").on(t.version, t.kind, t.locale).where(sql`${t.status} = 'ready'`),
+    index("workout_exports_reuse_idx")
+      .on(t.version, t.kind, t.locale)
+      .where(sql`${t.status} = 'ready'`),
     // The sweep: stuck claims, failed attempts, superseded files to purge.
-    index("workout_exports_sweep_idx").on(t.status, t.updatedAt).where(sql`${t.status} <> 'ready'`),
+    index("workout_exports_sweep_idx")
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} <> 'ready'`),
   ],
 );
 

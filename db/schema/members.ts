@@ -12,15 +12,9 @@ import { workouts } from "./workouts";
 export const libraryWorkouts = pgTable(
   "library_workouts",
   {
-    endUserId: text()
-      .notNull()
-      .references(() => endUsers.id, { onDelete: "cascade" }),
-    workoutId: text()
-      .notNull()
-      .references(() => workouts.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.endUserId, t.workoutId] })],
@@ -29,15 +23,9 @@ export const libraryWorkouts = pgTable(
 export const libraryPlans = pgTable(
   "library_plans",
   {
-    endUserId: text()
-      .notNull()
-      .references(() => endUsers.id, { onDelete: "cascade" }),
-    planId: text()
-      .notNull()
-      .references(() => plans.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    planId: text().notNull().references(() => plans.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.endUserId, t.planId] })],
@@ -48,15 +36,9 @@ export const planEnrollments = pgTable(
   "plan_enrollments",
   {
     id: id(),
-    endUserId: text()
-      .notNull()
-      .references(() => endUsers.id, { onDelete: "cascade" }),
-    planId: text()
-      .notNull()
-      .references(() => plans.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
+    planId: text().notNull().references(() => plans.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     startDate: date({ mode: "string" }).notNull(),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
@@ -73,12 +55,8 @@ export const notificationsOutbox = pgTable(
   "notifications_outbox",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    endUserId: text()
-      .notNull()
-      .references(() => endUsers.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    endUserId: text().notNull().references(() => endUsers.id, { onDelete: "cascade" }),
     channel: text().$type<"email" | "push">().notNull(),
     template: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -99,12 +77,8 @@ export const workoutSessions = pgTable(
   "workout_sessions",
   {
     id: id(),
-    workoutId: text()
-      .notNull()
-      .references(() => workouts.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     /** The member (traineeId); null for anonymous key-only sessions. */
     endUserId: text().references(() => endUsers.id, { onDelete: "set null" }),
     apiKeyId: text().references(() => apiKeys.id, { onDelete: "set null" }),
@@ -131,15 +105,9 @@ export const workoutFeedback = pgTable(
   "workout_feedback",
   {
     id: id(),
-    sessionId: text()
-      .notNull()
-      .references(() => workoutSessions.id, { onDelete: "cascade" }),
-    workoutId: text()
-      .notNull()
-      .references(() => workouts.id, { onDelete: "cascade" }),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: text().notNull().references(() => workoutSessions.id, { onDelete: "cascade" }),
+    workoutId: text().notNull().references(() => workouts.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     endUserId: text().references(() => endUsers.id, { onDelete: "set null" }),
     ratingOptionId: text().references(() => feedbackOptions.id),
     difficultyOptionId: text().references(() => feedbackOptions.id),
@@ -149,3 +117,4 @@ export const workoutFeedback = pgTable(
   },
   (t) => [uniqueIndex("workout_feedback_session_uq").on(t.sessionId), index("workout_feedback_workout_idx").on(t.workoutId)],
 );
+

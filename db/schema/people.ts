@@ -18,9 +18,7 @@ export const trainers = pgTable(
   "trainers",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     name: text().notNull(),
     email: text(),
     preferredLocale: text().notNull().default("en-US"),
@@ -45,9 +43,7 @@ export const endUsers = pgTable(
   "end_users",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     email: text(),
     externalId: text(),
     name: text(),

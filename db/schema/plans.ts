@@ -15,9 +15,7 @@ export const plans = pgTable(
   "plans",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     trainerId: text().references(() => trainers.id),
     name: jsonb().$type<Translations>().notNull(),
     description: jsonb().$type<Translations>().notNull().default({}),
@@ -59,15 +57,11 @@ export const planWorkouts = pgTable(
   "plan_workouts",
   {
     id: id(),
-    planId: text()
-      .notNull()
-      .references(() => plans.id, { onDelete: "cascade" }),
+    planId: text().notNull().references(() => plans.id, { onDelete: "cascade" }),
     week: integer().notNull(),
     day: integer().notNull(),
     position: integer().notNull().default(0),
-    workoutId: text()
-      .notNull()
-      .references(() => workouts.id),
+    workoutId: text().notNull().references(() => workouts.id),
     /** Per-occurrence progression applied by generate/adapt (volume and intensity factors). */
     prescription: jsonb().$type<Record<string, unknown>>(),
   },

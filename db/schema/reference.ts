@@ -58,9 +58,7 @@ export const feedbackOptions = pgTable(
   "feedback_options",
   {
     id: id(),
-    organizationId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: text().notNull().references(() => organizations.id, { onDelete: "cascade" }),
     kind: text().$type<FeedbackKind>().notNull(),
     key: text().notNull(),
     value: integer().notNull(),

@@ -40,3 +40,4 @@ export async function ensureDemoWorkspace(opts: { log: (m: string) => void }): P
   chmodSync(file, 0o600);
   return demo;
 }
+

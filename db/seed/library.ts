@@ -116,11 +116,9 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     };
   });
   await db.insert(videoAssets).values(assetRows);
-  await db
-    .insert(videoAssetMuscleGroups)
-    .values(
-      EXERCISES.flatMap((e) => e.muscleGroups.map((m) => ({ videoAssetId: exerciseIdByKey.get(e.key)!, muscleGroupId: muscleGroupId(m.key), share: m.share }))),
-    );
+  await db.insert(videoAssetMuscleGroups).values(
+    EXERCISES.flatMap((e) => e.muscleGroups.map((m) => ({ videoAssetId: exerciseIdByKey.get(e.key)!, muscleGroupId: muscleGroupId(m.key), share: m.share }))),
+  );
   const eqRows = EXERCISES.flatMap((e) => e.equipment.map((k) => ({ videoAssetId: exerciseIdByKey.get(e.key)!, equipmentId: equipmentId(k) })));
   if (eqRows.length) await db.insert(videoAssetEquipment).values(eqRows);
   await db.insert(instructionAudio).values(
@@ -141,11 +139,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
 
   // Other media clips: one asset per media key (class segments with chapters get their own analysed asset)
   const mediaAssetIds = new Map<string, string>();
-  const mediaAsset = async (
-    mediaKeyName: string,
-    name: Record<string, string>,
-    chapters?: { name: string; startTimeSec: number; endTimeSec: number; exerciseKeys: string[] }[],
-  ) => {
+  const mediaAsset = async (mediaKeyName: string, name: Record<string, string>, chapters?: { name: string; startTimeSec: number; endTimeSec: number; exerciseKeys: string[] }[]) => {
     const cacheKey = chapters ? `${mediaKeyName}#${JSON.stringify(chapters)}` : mediaKeyName;
     const hit = mediaAssetIds.get(cacheKey);
     if (hit) return hit;
@@ -188,15 +182,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   ] as const) {
     for (const locale of INSTRUCTION_LOCALES) {
       const rel = `audio/${stem}.${locale}.m4a`;
-      if (manifest[rel])
-        voiceRows.push({
-          videoAssetId: assetId,
-          locale,
-          type,
-          assetKey: mediaKey(rel),
-          scriptText: manifest[rel]?.scriptText ?? "",
-          durationSeconds: durationOf(rel),
-        });
+      if (manifest[rel]) voiceRows.push({ videoAssetId: assetId, locale, type, assetKey: mediaKey(rel), scriptText: manifest[rel]?.scriptText ?? "", durationSeconds: durationOf(rel) });
     }
   }
   if (voiceRows.length) await db.insert(instructionAudio).values(voiceRows);
@@ -335,9 +321,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     trackKeys: pool.trackKeys,
   }));
   await db.insert(musicPools).values(poolRows.map(({ trackKeys: _, ...row }) => row));
-  await db
-    .insert(musicPoolTracks)
-    .values(poolRows.flatMap((pool) => pool.trackKeys.map((k, position) => ({ poolId: pool.id, trackId: trackIdByKey.get(k)!, position }))));
+  await db.insert(musicPoolTracks).values(poolRows.flatMap((pool) => pool.trackKeys.map((k, position) => ({ poolId: pool.id, trackId: trackIdByKey.get(k)!, position }))));
 
   // Plans
   const planIds: string[] = [];
@@ -368,12 +352,10 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   await db.insert(planWorkouts).values(planWorkoutRows);
 
   // Feedback options
-  await db
-    .insert(feedbackOptions)
-    .values([
-      ...FEEDBACK_OPTIONS.rating.map((o) => ({ organizationId, kind: "rating" as const, key: o.key, value: o.value, label: o.label })),
-      ...FEEDBACK_OPTIONS.difficulty.map((o) => ({ organizationId, kind: "difficulty" as const, key: o.key, value: o.value, label: o.label })),
-    ]);
+  await db.insert(feedbackOptions).values([
+    ...FEEDBACK_OPTIONS.rating.map((o) => ({ organizationId, kind: "rating" as const, key: o.key, value: o.value, label: o.label })),
+    ...FEEDBACK_OPTIONS.difficulty.map((o) => ({ organizationId, kind: "difficulty" as const, key: o.key, value: o.value, label: o.label })),
+  ]);
 
   // Programming DNA profiles
   await db.insert(methodologyProfiles).values(
@@ -396,14 +378,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
   );
 
   // Exercise groups
-  const groupRows = EXERCISE_GROUPS.map((g) => ({
-    id: newId(),
-    organizationId,
-    name: g.name,
-    type: g.type,
-    rounds: g.rounds,
-    restBetweenRoundsSeconds: g.restBetweenRoundsSeconds,
-  }));
+  const groupRows = EXERCISE_GROUPS.map((g) => ({ id: newId(), organizationId, name: g.name, type: g.type, rounds: g.rounds, restBetweenRoundsSeconds: g.restBetweenRoundsSeconds }));
   await db.insert(exerciseGroups).values(groupRows);
   await db.insert(exerciseGroupItems).values(
     EXERCISE_GROUPS.flatMap((g, i) =>
@@ -438,14 +413,7 @@ export async function seedOrganizationLibrary(db: Tx, organizationId: string, op
     timeZone: m.tz,
     status: "active" as const,
   }));
-  const suspended = {
-    id: newId(),
-    organizationId,
-    email: `suspended.${tag}@${opts.emailDomain}`,
-    externalId: `ext-${tag}-suspended`,
-    name: "Sam Suspended",
-    status: "suspended" as const,
-  };
+  const suspended = { id: newId(), organizationId, email: `suspended.${tag}@${opts.emailDomain}`, externalId: `ext-${tag}-suspended`, name: "Sam Suspended", status: "suspended" as const };
   await db.insert(endUsers).values([...memberRows, suspended]);
 
   const published = WORKOUTS.filter((w) => !isDraft(w.key));

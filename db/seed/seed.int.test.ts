@@ -28,9 +28,7 @@ describe("the run contract's seed", () => {
     expect(published.length).toBeGreaterThan(10);
     expect(drafts.length).toBeGreaterThan(0);
 
-    const exportRequests = sent
-      .filter((e) => e.name.startsWith("workouts/"))
-      .map((e) => ({ name: e.name, ...(e.data as { workoutId: string; reason: string }) }));
+    const exportRequests = sent.filter((e) => e.name.startsWith("workouts/")).map((e) => ({ name: e.name, ...(e.data as { workoutId: string; reason: string }) }));
     // One background request per published workout (reason seed: behind editors' renders), nothing for drafts.
     expect("event" in renderPendingExportsJob.trigger && renderPendingExportsJob.trigger.event).toBe("workouts/exports.pending");
     expect(exportRequests.every((e) => e.name === "workouts/exports.pending" && e.reason === "seed")).toBe(true);

@@ -52,10 +52,7 @@ export async function upsertStockCatalog(db: Tx): Promise<void> {
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
     };
   });
-  await db
-    .insert(videoAssets)
-    .values(rows)
-    .onConflictDoUpdate({ target: videoAssets.id, set: { name: sql`excluded.name`, searchText: sql`excluded.search_text` } });
+  await db.insert(videoAssets).values(rows).onConflictDoUpdate({ target: videoAssets.id, set: { name: sql`excluded.name`, searchText: sql`excluded.search_text` } });
   const muscleRows = STOCK_EXERCISES.flatMap((s) => {
     const n = s.muscleGroupKeys.length || 1;
     return s.muscleGroupKeys.map((k) => ({ videoAssetId: stockExerciseId(s.key), muscleGroupId: muscleGroupId(k), share: 1 / n }));

@@ -279,10 +279,7 @@ export interface ModelConstraints {
  * when they are known (muscle groups of the reference data, exercises the caller offered), so a
  * model can never introduce an exercise or muscle group of its own.
  */
-export function signalsFromModel(
-  c: ModelConstraints,
-  known: { muscleGroupIds?: ReadonlySet<string>; exerciseIds?: ReadonlySet<string> } = {},
-): GuidanceSignals {
+export function signalsFromModel(c: ModelConstraints, known: { muscleGroupIds?: ReadonlySet<string>; exerciseIds?: ReadonlySet<string> } = {}): GuidanceSignals {
   return {
     ...(c.impact ? { impact: c.impact } : {}),
     ...(c.intensity != null ? { intensity: c.intensity } : {}),

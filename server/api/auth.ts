@@ -205,9 +205,7 @@ async function authenticateFully(req: Request, schemes: AuthScheme[]): Promise<C
   }
 
   if (!apiKey && !member) {
-    throw unauthorized(
-      schemes.includes("AccessToken") ? "Send an X-Api-Key header or a Bearer access token." : "A valid API key is required (X-Api-Key header).",
-    );
+    throw unauthorized(schemes.includes("AccessToken") ? "Send an X-Api-Key header or a Bearer access token." : "A valid API key is required (X-Api-Key header).");
   }
 
   const limitsOrg = apiKey ? apiKey.organizationId : member!.organizationId;
@@ -228,3 +226,4 @@ function orgAccess(caller: Caller, organizationId: string, org: OrganizationLimi
   caller.assertOrganization(organizationId);
   return org;
 }
+

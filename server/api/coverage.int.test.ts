@@ -14,10 +14,7 @@ describe("route coverage", () => {
     const problems: string[] = [];
     for (const r of routes) {
       const template = `/v1/${r.segments.map((s) => (s.kind === "static" ? s.value : `{${s.name}}`)).join("/")}`;
-      const mod = (await import(/* @vite-ignore */ r.file)) as Record<
-        string,
-        ({ operation?: OperationDef; methodNotAllowed?: boolean } & ((...args: never[]) => unknown)) | undefined
-      >;
+      const mod = (await import(/* @vite-ignore */ r.file)) as Record<string, ({ operation?: OperationDef; methodNotAllowed?: boolean } & ((...args: never[]) => unknown)) | undefined>;
       for (const m of METHODS) {
         const h = mod[m];
         if (!h) {

@@ -26,31 +26,7 @@ const TEN_KB = "x".repeat(10_240);
 const METACHARACTERS = "../%2e%2e/' OR '1'='1' --\";<script>alert(1)</script>&amp;💪🏽\u202eevil\u202c\u200fمرحبا";
 /** At every location: NUL, a lone surrogate, 10 kB, and the metacharacters (low surrogates and more come at random). */
 const FIXED = ["a\0b", "x\ud800", TEN_KB, METACHARACTERS];
-const PIECES = [
-  "\0",
-  "\ud800",
-  "\udfff",
-  "../",
-  "..",
-  "%2e%2e",
-  "%00",
-  "%",
-  "'",
-  '"',
-  ";",
-  "--",
-  "<script>",
-  "&amp;",
-  "💪🏽",
-  "\u202e",
-  "\u200f",
-  "é",
-  " ",
-  "/",
-  "\\",
-  "*",
-  "?",
-];
+const PIECES = ["\0", "\ud800", "\udfff", "../", "..", "%2e%2e", "%00", "%", "'", '"', ";", "--", "<script>", "&amp;", "💪🏽", "\u202e", "\u200f", "é", " ", "/", "\\", "*", "?"];
 const hostile = fc.oneof(
   fc.constantFrom(
     "\0",
@@ -91,8 +67,7 @@ function percentEncode(s: string): string {
           : cp < 0x10000
             ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
             : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
-    for (const b of bytes)
-      out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) && b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    for (const b of bytes) out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) && b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
   }
   return out;
 }
@@ -127,54 +102,47 @@ function sendHostile(req: DocRequest, key: string, where: Location, value: strin
 }
 
 describe("hostile text in every declared input", () => {
-  it(
-    "never answers 5xx, always the envelope, and writes nothing on a 4xx",
-    async () => {
-      // Also on a timeout, which ends the test before its own assertion names the seed.
-      onTestFailed(() => console.error(`hostile-input: seed ${SEED}; replay with HOSTILE_SEED=${SEED} HOSTILE_RUNS=${RUNS}`));
-      const doc = (await call("/openapi.json")).body;
-      const org = await createLibraryOrg();
-      const known = await knownValues(org);
-      let fingerprint = await organizationFingerprint(org.organizationId);
-      const problems: string[] = [];
-      let requests = 0;
-      let locationIndex = 0;
+  it("never answers 5xx, always the envelope, and writes nothing on a 4xx", async () => {
+    // Also on a timeout, which ends the test before its own assertion names the seed.
+    onTestFailed(() => console.error(`hostile-input: seed ${SEED}; replay with HOSTILE_SEED=${SEED} HOSTILE_RUNS=${RUNS}`));
+    const doc = (await call("/openapi.json")).body;
+    const org = await createLibraryOrg();
+    const known = await knownValues(org);
+    let fingerprint = await organizationFingerprint(org.organizationId);
+    const problems: string[] = [];
+    let requests = 0;
+    let locationIndex = 0;
 
-      const check = async (label: string, res: Awaited<ReturnType<typeof send>>) => {
-        requests++;
-        if (res.status >= 500) problems.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`);
-        if (res.status >= 400) {
-          const code = res.body?.error?.code as keyof typeof ERROR_CODES | undefined;
-          if (!code || ERROR_CODES[code] !== res.status || typeof res.body.error.message !== "string")
-            problems.push(`${label}: not the envelope: ${res.status} ${res.text.slice(0, 200)}`);
-        }
-        const after = await organizationFingerprint(org.organizationId);
-        if (res.status >= 400 && res.status < 500 && after !== fingerprint)
-          problems.push(`${label}: ${res.status} ${res.body?.error?.code} but the organization's data changed`);
-        fingerprint = after;
-      };
-
-      for (const operation of operationsOf(doc)) {
-        const req = docRequest(doc, operation, known, "full");
-        const op = `${operation.method.toUpperCase()} ${operation.path}`;
-        for (const where of locationsOf(req)) {
-          const label = (v: string) =>
-            `${op} ${where.kind}:${"name" in where ? where.name : "at" in where ? where.at.join(".") : "key"} = ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...(${v.length})` : v)}`;
-          // The issue's values at every location; then random hostile text from this run's seed (one stream per location).
-          for (const value of FIXED) await check(label(value), await sendHostile(req, org.key, where, value, false));
-          const stream = SEED + locationIndex++;
-          await fc.assert(
-            fc.asyncProperty(hostile, fc.constantFrom(...RAW_SEGMENTS), async (value, raw) => {
-              await check(label(value), await sendHostile(req, org.key, where, value, false));
-              if (where.kind !== "body") await check(`${label(raw)} (raw)`, await sendHostile(req, org.key, where, raw, true));
-            }),
-            { numRuns: RUNS, seed: stream, endOnFailure: true },
-          );
-        }
+    const check = async (label: string, res: Awaited<ReturnType<typeof send>>) => {
+      requests++;
+      if (res.status >= 500) problems.push(`${label}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status >= 400) {
+        const code = res.body?.error?.code as keyof typeof ERROR_CODES | undefined;
+        if (!code || ERROR_CODES[code] !== res.status || typeof res.body.error.message !== "string") problems.push(`${label}: not the envelope: ${res.status} ${res.text.slice(0, 200)}`);
       }
-      expect(problems, `hostile seed ${SEED}: replay with HOSTILE_SEED=${SEED} (HOSTILE_RUNS=${RUNS})`).toEqual([]);
-      expect(requests).toBeGreaterThan(operationsOf(doc).length * 6);
-    },
-    300_000 + RUNS * 300_000,
-  );
+      const after = await organizationFingerprint(org.organizationId);
+      if (res.status >= 400 && res.status < 500 && after !== fingerprint) problems.push(`${label}: ${res.status} ${res.body?.error?.code} but the organization's data changed`);
+      fingerprint = after;
+    };
+
+    for (const operation of operationsOf(doc)) {
+      const req = docRequest(doc, operation, known, "full");
+      const op = `${operation.method.toUpperCase()} ${operation.path}`;
+      for (const where of locationsOf(req)) {
+        const label = (v: string) => `${op} ${where.kind}:${"name" in where ? where.name : "at" in where ? where.at.join(".") : "key"} = ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...(${v.length})` : v)}`;
+        // The issue's values at every location; then random hostile text from this run's seed (one stream per location).
+        for (const value of FIXED) await check(label(value), await sendHostile(req, org.key, where, value, false));
+        const stream = SEED + locationIndex++;
+        await fc.assert(
+          fc.asyncProperty(hostile, fc.constantFrom(...RAW_SEGMENTS), async (value, raw) => {
+            await check(label(value), await sendHostile(req, org.key, where, value, false));
+            if (where.kind !== "body") await check(`${label(raw)} (raw)`, await sendHostile(req, org.key, where, raw, true));
+          }),
+          { numRuns: RUNS, seed: stream, endOnFailure: true },
+        );
+      }
+    }
+    expect(problems, `hostile seed ${SEED}: replay with HOSTILE_SEED=${SEED} (HOSTILE_RUNS=${RUNS})`).toEqual([]);
+    expect(requests).toBeGreaterThan(operationsOf(doc).length * 6);
+  }, 300_000 + RUNS * 300_000);
 });

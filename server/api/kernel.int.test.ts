@@ -38,10 +38,7 @@ describe("API kernel", () => {
     const err = expectError(await call("/v1/workouts/metadata?page=2&foo=1", { key: org.key }), 400, "ValidationError");
     expect(err.target).toBe("GetWorkoutMetadataQuery");
     expect(err.details).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ code: "ConstraintError", target: "page" }),
-        expect.objectContaining({ code: "ConstraintError", target: "foo" }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ code: "ConstraintError", target: "page" }), expect.objectContaining({ code: "ConstraintError", target: "foo" })]),
     );
   });
 

@@ -3,24 +3,8 @@
  * `no`/`no-NO` alias to it on reads only (generate rejects `no`).
  */
 export const SUPPORTED_LOCALES = [
-  "en-US",
-  "en-GB",
-  "en-AU",
-  "fr-FR",
-  "de-DE",
-  "es-ES",
-  "it-IT",
-  "pt-PT",
-  "he-IL",
-  "ro-RO",
-  "cs-CZ",
-  "fi-FI",
-  "lt-LT",
-  "nl-NL",
-  "pl-PL",
-  "ar-XA",
-  "nb-NO",
-  "sv-SE",
+  "en-US", "en-GB", "en-AU", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-PT", "he-IL",
+  "ro-RO", "cs-CZ", "fi-FI", "lt-LT", "nl-NL", "pl-PL", "ar-XA", "nb-NO", "sv-SE",
 ] as const;
 
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
@@ -65,7 +49,10 @@ export function pickText(map: Record<string, string> | null | undefined, locale:
 }
 
 /** Like pickText but also reports which locale was selected after fallback. */
-export function pickLocalized<T>(byLocale: Partial<Record<string, T>>, locale: Locale = DEFAULT_LOCALE): { locale: string; value: T } | null {
+export function pickLocalized<T>(
+  byLocale: Partial<Record<string, T>>,
+  locale: Locale = DEFAULT_LOCALE,
+): { locale: string; value: T } | null {
   if (byLocale[locale] !== undefined) return { locale, value: byLocale[locale] as T };
   const lang = languageOf(locale);
   for (const [k, v] of Object.entries(byLocale)) if (v !== undefined && languageOf(k) === lang) return { locale: k, value: v };

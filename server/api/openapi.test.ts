@@ -13,8 +13,7 @@ describe("OpenAPI document", () => {
     walkRequests(doc, (s, where) => {
       const types = typesOf(s);
       if (types.includes("string") && s.maxLength === undefined && !s.enum && s.const === undefined) unbounded.push(`${where}: string without maxLength`);
-      if (types.includes("string") && !(s.pattern || s.format || s.enum || s.const !== undefined))
-        unbounded.push(`${where}: string without pattern, format or enum`);
+      if (types.includes("string") && !(s.pattern || s.format || s.enum || s.const !== undefined)) unbounded.push(`${where}: string without pattern, format or enum`);
       if (types.includes("array") && s.maxItems === undefined) unbounded.push(`${where}: array without maxItems`);
       if (types.includes("integer") && (s.minimum === undefined || s.maximum === undefined)) unbounded.push(`${where}: integer without minimum and maximum`);
     });
@@ -24,8 +23,7 @@ describe("OpenAPI document", () => {
   it("describes every tag and names a license and a contact", () => {
     const tags = doc.tags as { name: string; description: string }[];
     expect(tags.length).toBeGreaterThan(0);
-    for (const op of ALL_OPERATIONS)
-      expect(TAG_DESCRIPTIONS[op.tag], `tag "${op.tag}" of ${op.operationId} needs a description in server/api/tags.ts`).toBeTruthy();
+    for (const op of ALL_OPERATIONS) expect(TAG_DESCRIPTIONS[op.tag], `tag "${op.tag}" of ${op.operationId} needs a description in server/api/tags.ts`).toBeTruthy();
     for (const t of tags) expect(t.description.length).toBeGreaterThan(20);
     expect(doc.info.license.name).toBeTruthy();
     expect(doc.info.contact.url).toMatch(/^https?:\/\//);
@@ -40,8 +38,7 @@ describe("OpenAPI document", () => {
         const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k, resolveRef(doc, v as JsonSchema)]));
         expect(headers["X-Request-Id"]?.required, where).toBe(true);
         expect(headers["Access-Control-Allow-Origin"], where).toBeDefined();
-        if (keyed && status !== "401")
-          expect(Object.keys(headers), where).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
+        if (keyed && status !== "401") expect(Object.keys(headers), where).toEqual(expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
         if (status === "401") expect(headers["X-RateLimit-Limit"], where).toBeUndefined();
         if (status === "429" || status === "503") expect(headers["Retry-After"]?.required, where).toBe(true);
       }
@@ -50,17 +47,8 @@ describe("OpenAPI document", () => {
 
   it("states cross-field rules in the schema: at least one of several fields, and lists that exclude each other", () => {
     const body = (path: string, method: string) => resolveRef(doc, doc.paths[path][method].requestBody.content["application/json"].schema);
-    expect(body("/v1/workouts/{workoutId}/sessions/{sessionId}", "patch").anyOf).toEqual([
-      { required: ["progressSeconds"] },
-      { required: ["workoutSegmentId"] },
-    ]);
-    expect(body("/v1/workouts/{workoutId}/feedback", "post").anyOf).toEqual([
-      { required: ["ratingId"] },
-      { required: ["difficultyId"] },
-      { required: ["comment"] },
-    ]);
-    expect(body("/v1/orgs/{organizationId}/workouts/generate", "post").not).toMatchObject({
-      required: ["includeExerciseCollections", "excludeExerciseCollections"],
-    });
+    expect(body("/v1/workouts/{workoutId}/sessions/{sessionId}", "patch").anyOf).toEqual([{ required: ["progressSeconds"] }, { required: ["workoutSegmentId"] }]);
+    expect(body("/v1/workouts/{workoutId}/feedback", "post").anyOf).toEqual([{ required: ["ratingId"] }, { required: ["difficultyId"] }, { required: ["comment"] }]);
+    expect(body("/v1/orgs/{organizationId}/workouts/generate", "post").not).toMatchObject({ required: ["includeExerciseCollections", "excludeExerciseCollections"] });
   });
 });

@@ -156,7 +156,9 @@ function operationObject(op: OperationDef) {
       ...(op.query ? { query: op.query } : {}),
       ...(isIdempotentWrite(op) ? { header: z.object({ "Idempotency-Key": IdempotencyKeyHeader }) } : {}),
     },
-    ...(op.body ? { requestBody: { required: Boolean(op.bodyRequired), content: { "application/json": { schema: op.body } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: Boolean(op.bodyRequired), content: { "application/json": { schema: op.body } } } }
+      : {}),
     responses,
     "x-rate-limit-weight": op.weight,
   };

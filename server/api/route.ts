@@ -327,11 +327,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
         }
         raw = await readBody(req);
         const scope = idempotencyScope(caller);
-        const outcome = await beginIdempotentRequest({
-          scope,
-          key: idempotencyKey,
-          fingerprint: requestFingerprint(anyOp.method, pathname + search, raw.toString("utf8")),
-        });
+        const outcome = await beginIdempotentRequest({ scope, key: idempotencyKey, fingerprint: requestFingerprint(anyOp.method, pathname + search, raw.toString("utf8")) });
         if (outcome.kind === "replay") return await replay(req, outcome.response, caller, headers); // costs nothing
         if (outcome.kind === "in-progress") {
           throw new ApiError({

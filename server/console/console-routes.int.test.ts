@@ -16,8 +16,7 @@ vi.mock("@/server/services/insights/get-digest", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/server/services/insights/get-digest")>();
   return {
     ...real,
-    getMemberDigest: (...args: Parameters<typeof real.getMemberDigest>) =>
-      digestFault.error ? Promise.reject(digestFault.error) : real.getMemberDigest(...args),
+    getMemberDigest: (...args: Parameters<typeof real.getMemberDigest>) => (digestFault.error ? Promise.reject(digestFault.error) : real.getMemberDigest(...args)),
   };
 });
 
@@ -412,30 +411,20 @@ describe("the library in the console", () => {
     expect(playlist.body.data).toHaveLength(4);
     expect((await call(`/v1/workouts/${id}`, { key: lib.key })).body.data.name).toBe("Console Built Burner v2");
 
-    const wrong = await consoleCall(owner, `${base}/workouts/${id}`, {
-      method: "PUT",
-      body: { ...form, segments: [{ kind: "exercise", videoAssetId: exerciseClip() }] },
-    });
+    const wrong = await consoleCall(owner, `${base}/workouts/${id}`, { method: "PUT", body: { ...form, segments: [{ kind: "exercise", videoAssetId: exerciseClip() }] } });
     expectError(wrong, 400, "ValidationError");
     await consoleCall(owner, `${base}/workouts/${id}/unpublish`, { method: "POST" });
     expectError(await call(`/v1/workouts/${id}`, { key: lib.key }), 404, "NotFound");
   });
 
   it("generates a workout with the AI engine into a private draft, which the builder edits and publishes", async () => {
-    const bad = await consoleCall(owner, `${base}/workouts/generate`, {
-      method: "POST",
-      body: { durationOptions: { minMinutes: 30, maxMinutes: 500 }, exerciseSources: ["nowhere"] },
-    });
+    const bad = await consoleCall(owner, `${base}/workouts/generate`, { method: "POST", body: { durationOptions: { minMinutes: 30, maxMinutes: 500 }, exerciseSources: ["nowhere"] } });
     const err = expectError(bad, 400, "ValidationError");
     expect(err.target).toBe("GenerateWorkoutBody");
     expect(err.details!.map((d) => d.target).sort()).toEqual(["durationOptions.maxMinutes", "exerciseSources.0"]);
     expectError(await consoleCall(stranger, `${base}/workouts/generate`, { method: "POST", body: {} }), 403, "Forbidden");
 
-    const body = {
-      durationOptions: { minMinutes: 15, maxMinutes: 25 },
-      exerciseSources: ["free_stock", "team_exercises"],
-      userRequirements: "focus on the core",
-    };
+    const body = { durationOptions: { minMinutes: 15, maxMinutes: 25 }, exerciseSources: ["free_stock", "team_exercises"], userRequirements: "focus on the core" };
     const res = await consoleCall(trainer, `${base}/workouts/generate`, { method: "POST", body });
     expect(res.status, res.text).toBe(201);
     const { id, generationId, duration } = res.body;
@@ -492,15 +481,7 @@ describe("the library in the console", () => {
       name: { "en-US": "Four-week base" },
       difficulty: "beginner",
       visibility: "public",
-      weeks: [
-        {
-          days: [
-            { day: 1, workoutIds: [a] },
-            { day: 3, workoutIds: [b] },
-          ],
-        },
-        { days: [{ day: 2, workoutIds: [a, b] }] },
-      ],
+      weeks: [{ days: [{ day: 1, workoutIds: [a] }, { day: 3, workoutIds: [b] }] }, { days: [{ day: 2, workoutIds: [a, b] }] }],
     };
     const created = await consoleCall(owner, `${base}/plans`, { method: "POST", body });
     expect(created.status, created.text).toBe(201);
@@ -512,25 +493,9 @@ describe("the library in the console", () => {
     expect(plan.body.data).toMatchObject({ durationWeeks: 2, daysPerWeek: 2 });
     const draft = await consoleCall(owner, `${base}/plans/${id}`);
     expect(draft.body.form.weeks).toEqual(body.weeks);
-    const dup = await consoleCall(owner, `${base}/plans`, {
-      method: "POST",
-      body: {
-        ...body,
-        weeks: [
-          {
-            days: [
-              { day: 1, workoutIds: [a] },
-              { day: 1, workoutIds: [b] },
-            ],
-          },
-        ],
-      },
-    });
+    const dup = await consoleCall(owner, `${base}/plans`, { method: "POST", body: { ...body, weeks: [{ days: [{ day: 1, workoutIds: [a] }, { day: 1, workoutIds: [b] }] }] } });
     expect(expectError(dup, 400, "ValidationError").details![0]!.target).toBe("weeks.0.days.1.day");
-    const foreign = await consoleCall(owner, `${base}/plans`, {
-      method: "POST",
-      body: { ...body, weeks: [{ days: [{ day: 1, workoutIds: ["f".repeat(24)] }] }] },
-    });
+    const foreign = await consoleCall(owner, `${base}/plans`, { method: "POST", body: { ...body, weeks: [{ days: [{ day: 1, workoutIds: ["f".repeat(24)] }] }] } });
     expect(expectError(foreign, 400, "BadRequest").target).toBe("weeks[0].days[0].workoutIds[0]");
   });
 });
@@ -559,11 +524,7 @@ describe("media uploads in the console", () => {
     });
     const u = created.body;
     expect(u).toMatchObject({ status: "uploading", chunksReceived: 0 });
-    expectError(
-      await consoleCall(owner, `${base}/uploads/${u.id}/chunks/1`, { rawBody: Buffer.alloc(1) }),
-      u.chunkCount > 1 ? 409 : 400,
-      u.chunkCount > 1 ? "Conflict" : "BadRequest",
-    );
+    expectError(await consoleCall(owner, `${base}/uploads/${u.id}/chunks/1`, { rawBody: Buffer.alloc(1) }), u.chunkCount > 1 ? 409 : 400, u.chunkCount > 1 ? "Conflict" : "BadRequest");
     expectError(await consoleCall(owner, `${base}/uploads/${u.id}/chunks/0`, { rawBody: Buffer.alloc(3) }), 400, "BadRequest");
     expectError(await consoleCall(owner, `${base}/uploads/${u.id}/chunks/0`, { rawBody: bytes.subarray(0, u.chunkSize), origin: null }), 403, "Forbidden");
     for (let i = 0; i < u.chunkCount; i++) {
@@ -586,10 +547,7 @@ describe("media uploads in the console", () => {
     expect((await consoleCall(owner, `${base}/uploads/${junk}`)).body).toMatchObject({ status: "failed", error: expect.stringContaining("not a video") });
 
     const clipId = exerciseClip();
-    const audio = await upload(
-      { purpose: "instruction-audio", filename: "voice.m4a", contentType: "audio/mp4", videoAssetId: clipId, locale: "it-IT" },
-      readFileSync(audioFile),
-    );
+    const audio = await upload({ purpose: "instruction-audio", filename: "voice.m4a", contentType: "audio/mp4", videoAssetId: clipId, locale: "it-IT" }, readFileSync(audioFile));
     expect(await processUpload(getDb(), audio)).toBe("ready");
     const tracks = await getDb().select().from(instructionAudio).where(eq(instructionAudio.videoAssetId, clipId));
     expect(tracks.map((t) => t.locale)).toContain("it-IT");

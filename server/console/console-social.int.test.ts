@@ -60,17 +60,8 @@ describe("social in the console", () => {
   });
 
   it("creates, activates, pauses and deletes an automation with the API's rules, and shows its history", async () => {
-    const body = {
-      name: "Console daily",
-      platforms: ["instagram"],
-      sourceMode: "random_ready",
-      schedule: { type: "weekly", timeZone: "UTC", days: ["mon"], times: ["09:00"] },
-    };
-    expectError(
-      await consoleCall(trainer, `${base}/automations`, { body: { ...body, schedule: { type: "weekly", days: [], times: [] } } }),
-      400,
-      "ValidationError",
-    );
+    const body = { name: "Console daily", platforms: ["instagram"], sourceMode: "random_ready", schedule: { type: "weekly", timeZone: "UTC", days: ["mon"], times: ["09:00"] } };
+    expectError(await consoleCall(trainer, `${base}/automations`, { body: { ...body, schedule: { type: "weekly", days: [], times: [] } } }), 400, "ValidationError");
     const created = await consoleCall(trainer, `${base}/automations`, { body });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id as string;

@@ -48,11 +48,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, target: string): 
  * the API (400 ValidationError with field details), then the action; every thrown ApiError
  * becomes the API's error envelope.
  */
-export function withTrainer<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(
+export function withTrainer<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   spec: TrainerActionSpec<P, Q, B>,
   action: (ctx: TrainerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ): (req: Request, ctx: NextContext) => Promise<Response> {
@@ -70,10 +66,7 @@ export function withTrainer<
       const url = new URL(req.url);
       const query = spec.query ? parse(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
       const bodyTarget = `${name}Body`;
-      const body =
-        spec.body && spec.body !== "raw"
-          ? parse(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget)
-          : undefined;
+      const body = spec.body && spec.body !== "raw" ? parse(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
       const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });

@@ -19,9 +19,7 @@ function scalar(): { bundle: string; version: string } {
   if (!location) {
     const built = path.join(process.cwd(), "dist", "scalar");
     const pkg = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
-    const [dir, bundle] = existsSync(path.join(built, "standalone.js"))
-      ? [built, path.join(built, "standalone.js")]
-      : [pkg, path.join(pkg, "dist", "browser", "standalone.js")];
+    const [dir, bundle] = existsSync(path.join(built, "standalone.js")) ? [built, path.join(built, "standalone.js")] : [pkg, path.join(pkg, "dist", "browser", "standalone.js")];
     location = { bundle, version: (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version };
   }
   return location;

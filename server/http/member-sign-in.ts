@@ -13,6 +13,7 @@ import { safeNext } from "./safe-next";
 
 const secure = (url: URL) => url.protocol === "https:" || publicBaseUrl().startsWith("https:");
 
+
 async function fields(req: Request): Promise<{ form: boolean; token: string; orgId?: string; next?: string }> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("application/x-www-form-urlencoded")) {

@@ -22,13 +22,7 @@ function limiter(which: Which): Promise<RateLimiterAbstract> {
     p = (async () => {
       const { kind, ...store } = await storeOptions();
       const { points, durationSeconds } = PAGE_LIMITS[which];
-      const opts = {
-        ...store,
-        keyPrefix: `page:${which}`,
-        points,
-        duration: durationSeconds,
-        insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
-      };
+      const opts = { ...store, keyPrefix: `page:${which}`, points, duration: durationSeconds, insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }) };
       return kind === "redis" ? new RateLimiterRedis(opts as never) : new RateLimiterDrizzle({ ...opts, clearExpiredByTimeout: false } as never);
     })();
     p.catch(() => limiters.delete(which));

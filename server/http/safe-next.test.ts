@@ -8,19 +8,7 @@ describe("safeNext", () => {
   });
 
   it("falls back for anything a browser would take to another site", () => {
-    for (const next of [
-      "//evil.example/x",
-      "/\\evil.example",
-      "/\t/evil.example",
-      "/\n/evil.example",
-      "\\\\evil.example",
-      "https://evil.example",
-      "javascript:alert(1)",
-      "evil.example",
-      "",
-      null,
-      undefined,
-    ]) {
+    for (const next of ["//evil.example/x", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "\\\\evil.example", "https://evil.example", "javascript:alert(1)", "evil.example", "", null, undefined]) {
       expect(safeNext(next, "/fallback"), String(next)).toBe("/fallback");
     }
   });

@@ -12,11 +12,9 @@ describe("security headers", () => {
   });
 
   it("sorts paths into API answers, build assets and pages", () => {
-    for (const p of ["/v1", "/v1/workouts/x", "/media/a.mp4", "/health", "/openapi.json", "/llms.txt", "/api/auth/csrf", "/docs/scalar.js"])
-      expect(responseKind(p), p).toBe("api");
+    for (const p of ["/v1", "/v1/workouts/x", "/media/a.mp4", "/health", "/openapi.json", "/llms.txt", "/api/auth/csrf", "/docs/scalar.js"]) expect(responseKind(p), p).toBe("api");
     expect(responseKind("/_next/static/chunks/a.js")).toBe("asset");
-    for (const p of ["/", "/workouts", "/cast", "/console/sign-in", "/docs", "/docs/embed", "/embed/workout/abc", "/v1x"])
-      expect(responseKind(p), p).toBe("page");
+    for (const p of ["/", "/workouts", "/cast", "/console/sign-in", "/docs", "/docs/embed", "/embed/workout/abc", "/v1x"]) expect(responseKind(p), p).toBe("page");
   });
 
   it("hashes executable inline scripts only", () => {
@@ -26,13 +24,10 @@ describe("security headers", () => {
   });
 
   it("gives pages a nonce and their prerendered hashes, frames only the players, and sends HSTS only over TLS", () => {
-    const s = new SecurityHeaders(
-      { extraOrigins: ["https://forma.example"], embedFrameAncestors: "https://partner.example" },
-      new Map([
-        ["/embed/workout", ["'sha256-AAA='"]],
-        ["/_not-found", ["'sha256-NF='"]],
-      ]),
-    );
+    const s = new SecurityHeaders({ extraOrigins: ["https://forma.example"], embedFrameAncestors: "https://partner.example" }, new Map([
+      ["/embed/workout", ["'sha256-AAA='"]],
+      ["/_not-found", ["'sha256-NF='"]],
+    ]));
     const nonce = newNonce();
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const player = s.forPage("/embed/workout/0123456789abcdef01234567", nonce, false);

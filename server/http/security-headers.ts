@@ -33,18 +33,7 @@ export function isEmbeddablePath(pathname: string): boolean {
 }
 
 /** Answers that are never an HTML document of ours. */
-const NON_HTML_EXACT = new Set([
-  "/health",
-  "/ready",
-  "/metrics",
-  "/v1",
-  "/openapi.json",
-  "/llms.txt",
-  "/docs/scalar.js",
-  "/robots.txt",
-  "/favicon.ico",
-  "/icon.svg",
-]);
+const NON_HTML_EXACT = new Set(["/health", "/ready", "/metrics", "/v1", "/openapi.json", "/llms.txt", "/docs/scalar.js", "/robots.txt", "/favicon.ico", "/icon.svg"]);
 const NON_HTML_PREFIXES = ["/v1/", "/media/", "/api/"];
 
 export type ResponseKind = "api" | "asset" | "page";

@@ -48,22 +48,7 @@ const statusOf = async (ids: string[]) =>
 describe("job definitions", () => {
   it("are defined once and served as one Inngest function each", () => {
     expect(ALL_JOBS.map((j) => j.id)).toEqual(
-      expect.arrayContaining([
-        "deliver-notifications",
-        "sweep-notifications-outbox",
-        "run-autopilot",
-        "deliver-webhooks",
-        "sweep-webhooks",
-        "prune-integration-data",
-        "sweep-cast-sessions",
-        "render-social-drop",
-        "sweep-social-drops",
-        "publish-social-automations",
-        "render-workout-exports",
-        "render-pending-exports",
-        "sweep-workout-exports",
-        "roll-up-usage",
-      ]),
+      expect.arrayContaining(["deliver-notifications", "sweep-notifications-outbox", "run-autopilot", "deliver-webhooks", "sweep-webhooks", "prune-integration-data", "sweep-cast-sessions", "render-social-drop", "sweep-social-drops", "publish-social-automations", "render-workout-exports", "render-pending-exports", "sweep-workout-exports", "roll-up-usage"]),
     );
     expect(functions.map((f) => f.id())).toEqual(ALL_JOBS.map((j) => j.id));
   });

@@ -27,11 +27,7 @@ describe("choosing the ffmpeg", () => {
     const system7 = fakeFfmpeg("7.1");
     const configured = path.join(fakeFfmpeg("6.0"), "ffmpeg");
     expect(chooseFfmpeg({ ffmpegPath: configured, searchPath: system7, bundled })).toMatchObject({ path: configured, version: "6.0", source: "FFMPEG_PATH" });
-    expect(chooseFfmpeg({ searchPath: `/nowhere${path.delimiter}${system7}`, bundled })).toEqual({
-      path: path.join(system7, "ffmpeg"),
-      version: "7.1",
-      source: "PATH",
-    });
+    expect(chooseFfmpeg({ searchPath: `/nowhere${path.delimiter}${system7}`, bundled })).toEqual({ path: path.join(system7, "ffmpeg"), version: "7.1", source: "PATH" });
     const old = chooseFfmpeg({ searchPath: fakeFfmpeg("4.4.2"), bundled });
     expect(old).toMatchObject({ source: "bundled", version: "N-47683-g0e8eb07980-static" });
     expect(old.warning).toMatch(/2018 build.*ffmpeg 5 or newer/);

@@ -124,14 +124,7 @@ const TAIL_BYTES = 4000;
  * stderr when it exits with 0, rejects with an FfmpegError carrying that tail otherwise.
  */
 export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<string> {
-  const full = [
-    "-hide_banner",
-    "-nostdin",
-    "-y",
-    ...(opts.onProgress ? ["-progress", "pipe:1", "-nostats"] : []),
-    ...(opts.threads ? ["-threads", String(opts.threads)] : []),
-    ...args,
-  ];
+  const full = ["-hide_banner", "-nostdin", "-y", ...(opts.onProgress ? ["-progress", "pipe:1", "-nostats"] : []), ...(opts.threads ? ["-threads", String(opts.threads)] : []), ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), full, { stdio: [opts.feed ? "pipe" : "ignore", "pipe", "pipe"] });
     if (opts.nice && child.pid) {

@@ -33,7 +33,10 @@ export async function readSeedMediaManifest(mediaDir: string = DEFAULT_SEED_MEDI
 }
 
 /** Imports every manifest file into `storage` under `seed/<path>`; returns the manifest. */
-export async function importSeedMedia(storage: MediaStorage, mediaDir: string = DEFAULT_SEED_MEDIA_DIR): Promise<SeedMediaManifest> {
+export async function importSeedMedia(
+  storage: MediaStorage,
+  mediaDir: string = DEFAULT_SEED_MEDIA_DIR,
+): Promise<SeedMediaManifest> {
   const manifest = await readSeedMediaManifest(mediaDir);
   const queue = Object.entries(manifest);
   // A few uploads in flight keep S3 imports quick; local disk does not mind either way.

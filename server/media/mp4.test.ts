@@ -16,10 +16,7 @@ describe("readMp4Tracks", () => {
   });
 
   it("reads audio-only files and refuses what is not an MP4", async () => {
-    expect(await readMp4Tracks(path.join(MEDIA, "audio/workout-intro.en-US.m4a"))).toEqual({
-      video: null,
-      audio: { codec: "mp4a", channels: 1, sampleRate: 22050 },
-    });
+    expect(await readMp4Tracks(path.join(MEDIA, "audio/workout-intro.en-US.m4a"))).toEqual({ video: null, audio: { codec: "mp4a", channels: 1, sampleRate: 22050 } });
     expect(await readMp4Tracks(path.join(MEDIA, "images/break.jpg"))).toBeNull();
     const junk = path.join(os.tmpdir(), `forma-junk-${process.pid}.mp4`);
     writeFileSync(junk, Buffer.from("not an mp4 at all, just text"));

@@ -28,12 +28,7 @@ describe("the media signing key of an installation", () => {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: otherDataDir, LOG_LEVEL: "silent" };
       delete env.MEDIA_SIGNING_SECRET;
       delete env.VITEST;
-      const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-        env,
-        encoding: "utf8",
-        cwd: process.cwd(),
-        timeout: 60_000,
-      });
+      const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env, encoding: "utf8", cwd: process.cwd(), timeout: 60_000 });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe(signMediaUrl("seed/clips/squat.mp4", { baseUrl: BASE, now: 1767225600000 }));
       const u = new URL(r.stdout);
@@ -53,10 +48,7 @@ describe("the media signing key of an installation", () => {
       const kept = await installationSecret(getDb(), name, undefined, () => legacyKey.toString("base64url"));
       expect(Buffer.from(kept, "base64url").equals(legacyKey)).toBe(true);
       // Once stored, the stored value wins over any later initial value.
-      const [row] = await getDb()
-        .select()
-        .from(instanceSettings)
-        .where(eq(instanceSettings.key, `secret:${name}`));
+      const [row] = await getDb().select().from(instanceSettings).where(eq(instanceSettings.key, `secret:${name}`));
       expect(row!.value).toBe(legacyKey.toString("base64url"));
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -43,8 +43,7 @@ export const SNIFF_BYTES = 4096;
  */
 export function sniffContainer(head: Uint8Array): SniffResult {
   const accept = (container: AcceptedContainer, label: string): SniffResult => ({ ok: true, container, label });
-  if (head.length >= 12 && QUICKTIME_FIRST_BOXES.has(ascii(head, 4, 4)))
-    return accept("mov", ascii(head, 4, 4) === "ftyp" && /^M4A/.test(ascii(head, 8, 4)) ? "M4A" : "MP4/MOV");
+  if (head.length >= 12 && QUICKTIME_FIRST_BOXES.has(ascii(head, 4, 4))) return accept("mov", ascii(head, 4, 4) === "ftyp" && /^M4A/.test(ascii(head, 8, 4)) ? "M4A" : "MP4/MOV");
   if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return accept("matroska", "Matroska/WebM");
   if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "AVI ") return accept("avi", "AVI");
   if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "WAVE") return accept("wav", "WAV");
@@ -59,19 +58,10 @@ export function sniffContainer(head: Uint8Array): SniffResult {
 
 /** What a refused file looks like, for the upload's status: named where that helps the trainer. */
 function describeRefused(head: Uint8Array): string {
-  const text = new TextDecoder("utf-8", { fatal: false })
-    .decode(head.subarray(0, 512))
-    .replace(/^\uFEFF/, "")
-    .trimStart();
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(head.subarray(0, 512)).replace(/^\uFEFF/, "").trimStart();
   if (/^#EXTM3U/i.test(text) || /^#EXT/i.test(text)) return "The file is a playlist (M3U/HLS), not media: playlists point at other files and are not accepted.";
   if (/^ffconcat/i.test(text)) return "The file is an ffconcat list, not media: lists point at other files and are not accepted.";
-  if (
-    (head[0] === 0xff && head[1] === 0xd8) ||
-    ascii(head, 1, 3) === "PNG" ||
-    ascii(head, 0, 3) === "GIF" ||
-    (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "WEBP") ||
-    ascii(head, 0, 2) === "BM"
-  )
+  if ((head[0] === 0xff && head[1] === 0xd8) || ascii(head, 1, 3) === "PNG" || ascii(head, 0, 3) === "GIF" || (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "WEBP") || ascii(head, 0, 2) === "BM")
     return "The file is an image, not a video or audio file.";
   if (head.length > 0 && !head.subarray(0, 512).some((c) => c === 0)) return "The file is text, not a video or audio file.";
   return "The file is not a video or audio file we accept.";
@@ -107,49 +97,9 @@ export async function inspectUntrustedMedia(file: string): Promise<SniffResult> 
  * files.
  */
 export const UNTRUSTED_DECODERS = [
-  "h264",
-  "hevc",
-  "mpeg4",
-  "h263",
-  "mpeg1video",
-  "mpeg2video",
-  "mjpeg",
-  "prores",
-  "vp8",
-  "vp9",
-  "libvpx",
-  "libvpx-vp9",
-  "av1",
-  "libaom-av1",
-  "libdav1d",
-  "aac",
-  "aac_fixed",
-  "aac_latm",
-  "mp3",
-  "mp3float",
-  "mp2",
-  "mp2float",
-  "ac3",
-  "eac3",
-  "alac",
-  "flac",
-  "opus",
-  "libopus",
-  "vorbis",
-  "libvorbis",
-  "pcm_s16le",
-  "pcm_s16be",
-  "pcm_s24le",
-  "pcm_s24be",
-  "pcm_s32le",
-  "pcm_s32be",
-  "pcm_f32le",
-  "pcm_f32be",
-  "pcm_f64le",
-  "pcm_u8",
-  "pcm_s8",
-  "pcm_alaw",
-  "pcm_mulaw",
+  "h264", "hevc", "mpeg4", "h263", "mpeg1video", "mpeg2video", "mjpeg", "prores", "vp8", "vp9", "libvpx", "libvpx-vp9", "av1", "libaom-av1", "libdav1d",
+  "aac", "aac_fixed", "aac_latm", "mp3", "mp3float", "mp2", "mp2float", "ac3", "eac3", "alac", "flac", "opus", "libopus", "vorbis", "libvorbis",
+  "pcm_s16le", "pcm_s16be", "pcm_s24le", "pcm_s24be", "pcm_s32le", "pcm_s32be", "pcm_f32le", "pcm_f32be", "pcm_f64le", "pcm_u8", "pcm_s8", "pcm_alaw", "pcm_mulaw",
 ] as const;
 
 /**
@@ -159,16 +109,11 @@ export const UNTRUSTED_DECODERS = [
  */
 export function untrustedInputArgs(file: string, container: AcceptedContainer): string[] {
   return [
-    "-protocol_whitelist",
-    "file",
-    "-format_whitelist",
-    container,
-    "-codec_whitelist",
-    UNTRUSTED_DECODERS.join(","),
+    "-protocol_whitelist", "file",
+    "-format_whitelist", container,
+    "-codec_whitelist", UNTRUSTED_DECODERS.join(","),
     ...(container === "mov" ? ["-enable_drefs", "0", "-use_absolute_path", "0"] : []),
-    "-f",
-    container,
-    "-i",
-    file,
+    "-f", container,
+    "-i", file,
   ];
 }

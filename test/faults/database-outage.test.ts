@@ -38,10 +38,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("database outage", () => {
     const calls = () => [
       api(server!.base, `/v1/orgs/${org}/workouts?limit=5`, { key: demo.apiKey }),
       api(server!.base, `/v1/workouts/${demo.workoutIds[1]}/playlist`, { key: demo.apiKey }),
-      api(server!.base, `/v1/orgs/${org}/endusers/${member}/workouts/assign`, {
-        key: demo.apiKey,
-        body: { workoutIds: demo.workoutIds.slice(2, 4), sendAssignmentEmail: false },
-      }),
+      api(server!.base, `/v1/orgs/${org}/endusers/${member}/workouts/assign`, { key: demo.apiKey, body: { workoutIds: demo.workoutIds.slice(2, 4), sendAssignmentEmail: false } }),
       api(server!.base, `/v1/workouts/${demo.workoutIds[0]}/sessions/start`, { key: demo.apiKey, body: { endUserId: member } }),
       api(server!.base, `/v1/orgs/${org}/workouts/recommend`, { key: demo.apiKey, body: {} }),
     ];

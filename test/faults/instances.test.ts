@@ -98,22 +98,14 @@ describe("two instances on one database", () => {
 
     await sql`update organizations set hourly_cap = 4321 where id = ${demo.organizationId}`;
     for (const s of [a(), b()]) {
-      await waitFor(
-        "the new cap",
-        2_000,
-        async () => (await api(s.base, "/v1/workouts/metadata", { key: demo.apiKey })).headers.get("x-ratelimit-limit") === "4321",
-      );
+      await waitFor("the new cap", 2_000, async () => (await api(s.base, "/v1/workouts/metadata", { key: demo.apiKey })).headers.get("x-ratelimit-limit") === "4321");
     }
 
     const categories = (await api(a().base, "/v1/workouts/metadata", { key: demo.apiKey })).body.data.categories;
     const category = categories[0].id as string;
     await sql`update categories set name = name || ${sql.json({ "en-US": "Renamed elsewhere" })} where id = ${category}`;
     for (const s of [a(), b()]) {
-      await waitFor(
-        "the renamed category",
-        2_000,
-        async () => (await api(s.base, "/v1/workouts/metadata", { key: demo.apiKey })).body.data.categories[0].name === "Renamed elsewhere",
-      );
+      await waitFor("the renamed category", 2_000, async () => (await api(s.base, "/v1/workouts/metadata", { key: demo.apiKey })).body.data.categories[0].name === "Renamed elsewhere");
     }
 
     const workoutId = demo.workoutIds[0]!;
@@ -129,14 +121,8 @@ describe("two instances on one database", () => {
     // A session written through one instance is read through the other.
     const started = await api(a().base, `/v1/workouts/${workoutId}/sessions/start`, { key: demo.apiKey, body: { endUserId: demo.endUser.id } });
     const sessionId = started.body.data.id;
-    await api(b().base, `/v1/workouts/${workoutId}/sessions/${sessionId}`, {
-      key: demo.apiKey,
-      method: "PATCH",
-      body: { endUserId: demo.endUser.id, progressSeconds: 42 },
-    });
-    expect((await api(a().base, `/v1/workouts/${workoutId}/sessions/${sessionId}?endUserId=${demo.endUser.id}`, { key: demo.apiKey })).body.data.duration).toBe(
-      42,
-    );
+    await api(b().base, `/v1/workouts/${workoutId}/sessions/${sessionId}`, { key: demo.apiKey, method: "PATCH", body: { endUserId: demo.endUser.id, progressSeconds: 42 } });
+    expect((await api(a().base, `/v1/workouts/${workoutId}/sessions/${sessionId}?endUserId=${demo.endUser.id}`, { key: demo.apiKey })).body.data.duration).toBe(42);
   }, 120_000);
 
   it("run a job once although both instances run workers", async () => {
@@ -147,9 +133,7 @@ describe("two instances on one database", () => {
     const res = await api(b().base, `/v1/orgs/${demo.organizationId}/endusers/${member}/workouts/assign`, { key: demo.apiKey, body: { workoutIds: ids } });
     expect(res.status, res.text).toBe(200);
     const rows = await waitFor("the notifications to be delivered", 30_000, async () => {
-      const r = await sql<
-        { status: string; attempts: number }[]
-      >`select status, attempts from notifications_outbox where end_user_id = ${member} and created_at >= ${since}`;
+      const r = await sql<{ status: string; attempts: number }[]>`select status, attempts from notifications_outbox where end_user_id = ${member} and created_at >= ${since}`;
       return r.length > 0 && r.every((x) => x.status === "sent") ? r : null;
     });
     for (const row of rows) expect(row.attempts).toBe(1);

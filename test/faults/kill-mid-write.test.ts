@@ -88,16 +88,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGKILL in the middle of a w
     const entries = Array.from({ length: 20 }, (_, i) => ({ dataType: "steps", externalId: `fault-${i}`, recordedAt: `${day(i)}T12:00:00Z`, count: 1000 + i }));
     const path = `/v1/orgs/${demo.organizationId}/endusers/${member}/insights/health-data`;
     const count = async () => (await sql`select count(*)::int as n from health_entries where end_user_id = ${member} and external_id like 'fault-%'`)[0]!.n;
-    const days = async () =>
-      (
-        await sql`select count(*)::int as n from health_day_summaries where end_user_id = ${member} and local_date = any(${entries.map((_, i) => day(i))}::date[])`
-      )[0]!.n;
+    const days = async () => (await sql`select count(*)::int as n from health_day_summaries where end_user_id = ${member} and local_date = any(${entries.map((_, i) => day(i))}::date[])`)[0]!.n;
     const daysBefore = await days();
 
-    const writing = await killDuring(
-      () => api(server!.base, path, { key: demo.apiKey, body: { entries } }),
-      "lock table health_day_summaries in exclusive mode",
-    );
+    const writing = await killDuring(() => api(server!.base, path, { key: demo.apiKey, body: { entries } }), "lock table health_day_summaries in exclusive mode");
     expect(writing).toContain("health_entries"); // the entries were written when the server died
     expect(await count()).toBe(0);
     expect(await days()).toBe(daysBefore);
@@ -119,10 +113,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGKILL in the middle of a w
     const outbox = async () => (await sql`select count(*)::int as n from notifications_outbox where end_user_id = ${member}`)[0]!.n;
     const outboxBefore = await outbox();
 
-    const writing = await killDuring(
-      () => api(server!.base, path, { key: demo.apiKey, body: { workoutIds: ids } }),
-      "lock table notifications_outbox in exclusive mode",
-    );
+    const writing = await killDuring(() => api(server!.base, path, { key: demo.apiKey, body: { workoutIds: ids } }), "lock table notifications_outbox in exclusive mode");
     expect(writing).toContain("library_workouts");
     expect(await rows()).toBe(0);
     expect(await outbox()).toBe(outboxBefore);
@@ -140,20 +131,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("SIGKILL in the middle of a w
     const started = await api(server!.base, `/v1/workouts/${workoutId}/sessions/start`, { key: demo.apiKey, body: { endUserId: member } });
     expect(started.status, started.text).toBe(201);
     const sessionId = started.body.data.id as string;
-    await api(server!.base, `/v1/workouts/${workoutId}/sessions/${sessionId}`, {
-      key: demo.apiKey,
-      method: "PATCH",
-      body: { endUserId: member, progressSeconds: 30 },
-    });
+    await api(server!.base, `/v1/workouts/${workoutId}/sessions/${sessionId}`, { key: demo.apiKey, method: "PATCH", body: { endUserId: member, progressSeconds: 30 } });
 
     await killDuring(
       () => api(server!.base, `/v1/workouts/${workoutId}/sessions/complete`, { key: demo.apiKey, body: { endUserId: member, sessionId } }),
       "select 1 from workout_sessions where id = $1 for update",
       [sessionId],
     );
-    const [row] = await sql<
-      { status: string; progress: number; duration: number }[]
-    >`select status, progress, duration from workout_sessions where id = ${sessionId}`;
+    const [row] = await sql<{ status: string; progress: number; duration: number }[]>`select status, progress, duration from workout_sessions where id = ${sessionId}`;
     // One conditional UPDATE: either it never ran, or it ran whole (status, progress and duration together).
     if (row!.status === "started") expect(row).toMatchObject({ progress: expect.any(Number), duration: 30 });
     else expect(row).toMatchObject({ status: "completed", progress: 1 });

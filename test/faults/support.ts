@@ -52,15 +52,7 @@ export interface ServerOptions {
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: opts.dataDir,
-    PUBLIC_BASE_URL: base,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    ...opts.env,
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn", ...opts.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.VITEST;
@@ -173,12 +165,5 @@ export async function api(base: string, pathname: string, init: { key?: string; 
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  return {
-    path: pathname,
-    status: res.status,
-    headers: res.headers,
-    text,
-    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text,
-    ms: Date.now() - started,
-  };
+  return { path: pathname, status: res.status, headers: res.headers, text, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, ms: Date.now() - started };
 }

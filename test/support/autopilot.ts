@@ -63,9 +63,7 @@ export async function fakeExecutions(task: { id: string; organizationId: string;
 
 /** Removes a task's events (tests that reuse a task across cap scenarios). */
 export async function clearEvents(taskId: string): Promise<void> {
-  await getDb()
-    .delete(autopilotEvents)
-    .where(and(eq(autopilotEvents.taskId, taskId)));
+  await getDb().delete(autopilotEvents).where(and(eq(autopilotEvents.taskId, taskId)));
 }
 
 /** A draft plan of the organization scheduling the given workouts (one a day from Monday). */

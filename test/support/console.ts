@@ -69,12 +69,7 @@ export function consoleCall<T = any>(who: ConsoleTrainer | null, path: string, o
   if (opts.rawBody !== undefined) {
     return fetch(`${app.baseUrl}${path}`, { method: opts.method ?? "PUT", headers, body: opts.rawBody as BodyInit }).then(async (res) => {
       const text = await res.text();
-      return {
-        status: res.status,
-        headers: res.headers,
-        text,
-        body: text && (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text,
-      };
+      return { status: res.status, headers: res.headers, text, body: text && (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text };
     });
   }
   return call<T>(path, { method: opts.method, body: opts.body, headers });

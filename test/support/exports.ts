@@ -47,8 +47,7 @@ export async function createExportWorkout(db: Tx, spec: ExportWorkoutSpec): Prom
   const workoutId = newId();
   const rows = spec.segments.map((s, position) => {
     const common = { id: newId(), workoutId, position };
-    if (s.kind === "break")
-      return { ...common, kind: "break" as const, durationSeconds: s.seconds, breakImageKey: s.image === undefined ? "seed/images/break.jpg" : s.image };
+    if (s.kind === "break") return { ...common, kind: "break" as const, durationSeconds: s.seconds, breakImageKey: s.image === undefined ? "seed/images/break.jpg" : s.image };
     if (s.kind === "exercise") {
       const e = EXERCISES.find((x) => x.key === s.exercise)!;
       const seconds = s.workSeconds ?? Math.round((s.reps ?? 10) * e.estimatedRepDurationSeconds);

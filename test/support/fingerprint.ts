@@ -23,9 +23,7 @@ async function fingerprintSql(): Promise<string> {
     const where =
       r.table_name === "organizations"
         ? "t.id = $1"
-        : [r.org ? "t.organization_id = $1" : null, r.member ? "t.end_user_id in (select id from end_users where organization_id = $1)" : null]
-            .filter(Boolean)
-            .join(" or ");
+        : [r.org ? "t.organization_id = $1" : null, r.member ? "t.end_user_id in (select id from end_users where organization_id = $1)" : null].filter(Boolean).join(" or ");
     if (!where) continue;
     // Count and the sum of the rows' creating transaction ids (xmin): an insert, an update (even one
     // that writes the same values: a new row version) or a delete changes it, without hashing or

@@ -119,21 +119,7 @@ export function silentWav(seconds: number): Buffer {
 
 /** ffmpeg arguments writing `seconds` of silence as FLAC into `file`: ten hours fit in about 250 KB. */
 export function silentFlacArgs(seconds: number, file: string): string[] {
-  return [
-    "-f",
-    "lavfi",
-    "-i",
-    "anullsrc=r=8000:cl=mono:nb_samples=16384",
-    "-t",
-    String(seconds),
-    "-c:a",
-    "flac",
-    "-frame_size",
-    "16384",
-    "-compression_level",
-    "0",
-    file,
-  ];
+  return ["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono:nb_samples=16384", "-t", String(seconds), "-c:a", "flac", "-frame_size", "16384", "-compression_level", "0", file];
 }
 
 /** `bytes` with `count` bytes after the first `skip` replaced by pseudo-random values (seeded, repeatable). */

@@ -28,9 +28,5 @@ export async function addMembers(
 }
 
 export function outboxRowsFor(db: Tx, endUserId: string) {
-  return db
-    .select()
-    .from(notificationsOutbox)
-    .where(eq(notificationsOutbox.endUserId, endUserId))
-    .orderBy(asc(notificationsOutbox.createdAt), asc(notificationsOutbox.channel));
+  return db.select().from(notificationsOutbox).where(eq(notificationsOutbox.endUserId, endUserId)).orderBy(asc(notificationsOutbox.createdAt), asc(notificationsOutbox.channel));
 }

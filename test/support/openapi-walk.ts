@@ -8,21 +8,12 @@ export type JsonSchema = Record<string, any>;
 export function resolveRef(doc: JsonSchema, schema: JsonSchema): JsonSchema {
   let s = schema;
   for (let i = 0; s && typeof s.$ref === "string" && i < 20; i++) {
-    s = s.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce((node: JsonSchema, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+    s = s.$ref.replace(/^#\//, "").split("/").reduce((node: JsonSchema, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
   }
   return s;
 }
 
-export function walkSchema(
-  doc: JsonSchema,
-  schema: JsonSchema,
-  where: string,
-  visit: (s: JsonSchema, where: string) => void,
-  seen = new Set<JsonSchema>(),
-): void {
+export function walkSchema(doc: JsonSchema, schema: JsonSchema, where: string, visit: (s: JsonSchema, where: string) => void, seen = new Set<JsonSchema>()): void {
   const s = resolveRef(doc, schema);
   if (!s || typeof s !== "object" || seen.has(s)) return;
   seen.add(s);

@@ -39,3 +39,4 @@ export async function startTestS3(opts: { port?: number; directory?: string } = 
   };
   return s3;
 }
+

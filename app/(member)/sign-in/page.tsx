@@ -21,8 +21,7 @@ export default async function SignInPage({ searchParams }: Props) {
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Member sign-in</h1>
       <p className="text-muted">
-        Your fitness app signs you in with a link. If it gave you an access token instead, paste it here to see the workouts and plans assigned to you and your
-        plan progress.
+        Your fitness app signs you in with a link. If it gave you an access token instead, paste it here to see the workouts and plans assigned to you and your plan progress.
       </p>
       {error ? (
         <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 p-3 text-danger">
@@ -34,13 +33,7 @@ export default async function SignInPage({ searchParams }: Props) {
         <input type="hidden" name="next" value={next} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           Access token
-          <textarea
-            name="token"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            className="min-h-28 rounded-lg border border-line bg-card p-2 font-mono text-xs"
-          />
+          <textarea name="token" required autoComplete="off" spellCheck={false} className="min-h-28 rounded-lg border border-line bg-card p-2 font-mono text-xs" />
         </label>
         <button type="submit" className="h-10 rounded-lg bg-brand px-4 font-medium text-white hover:bg-brand-strong">
           Sign in

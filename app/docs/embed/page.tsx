@@ -1,16 +1,6 @@
 import type { Metadata } from "next";
 import { z } from "zod";
-import {
-  ControlAction,
-  EmbedInit,
-  HostControl,
-  HostImmersive,
-  OrientationToggle,
-  PlaybackState,
-  PlayerErrorMessage,
-  PlayerReady,
-  WorkoutFinished,
-} from "@/components/player/messages";
+import { ControlAction, EmbedInit, HostControl, HostImmersive, OrientationToggle, PlaybackState, PlayerErrorMessage, PlayerReady, WorkoutFinished } from "@/components/player/messages";
 import { publicBaseUrl } from "@/server/env";
 
 export const metadata: Metadata = { title: "Embedding players and hosted pages · Forma" };
@@ -22,20 +12,12 @@ const MESSAGES: { schema: z.ZodType; direction: "host → player" | "player → 
     direction: "host → player",
     what: "JSON receiver only. The workout JSON a generate or adapt call answered, and the API key the player sends as X-Api-Key. Nothing is fetched until a non-empty apiKey arrives; a later init replaces the workout. Extra keys are ignored; sessionMode is ignored.",
   },
-  {
-    schema: HostImmersive,
-    direction: "host → player",
-    what: "The host shows the player immersively (full screen, rotated); the player trims its own chrome. Send immersive: false to undo.",
-  },
+  { schema: HostImmersive, direction: "host → player", what: "The host shows the player immersively (full screen, rotated); the player trims its own chrome. Send immersive: false to undo." },
   { schema: HostControl, direction: "host → player", what: `Drive playback like the cast controller: ${ControlAction.options.join(", ")}.` },
   { schema: PlayerReady, direction: "player → host", what: "The player has loaded and listens for messages (send FORMA_EMBED_INIT after this)." },
   { schema: OrientationToggle, direction: "player → host", what: "The member pressed the rotate button: rotate or resize the iframe's container." },
   { schema: PlaybackState, direction: "player → host", what: "Playback moved (start, segment change, pause, resume, finish); not sent on every clock tick." },
-  {
-    schema: WorkoutFinished,
-    direction: "player → host",
-    what: "The workout finished: complete (all parts or done) or end (the member stopped early). sessionId is set when the embed recorded a session.",
-  },
+  { schema: WorkoutFinished, direction: "player → host", what: "The workout finished: complete (all parts or done) or end (the member stopped early). sessionId is set when the embed recorded a session." },
   {
     schema: PlayerErrorMessage,
     direction: "player → host",
@@ -78,42 +60,37 @@ export default function EmbedDocsPage() {
       <section className="card">
         <h2>Players (iframe only)</h2>
         <p>
-          Both players run only inside an <code>&lt;iframe&gt;</code>; opened top level they show a short explanation instead. Give the iframe the permissions
-          below and a full-viewport container, so portrait phones get the whole screen:
+          Both players run only inside an <code>&lt;iframe&gt;</code>; opened top level they show a short explanation instead. Give the iframe the permissions below and a
+          full-viewport container, so portrait phones get the whole screen:
         </p>
         <pre>{iframe}</pre>
         <ul>
           <li>
-            <code>/embed/workout/&lt;workoutId&gt;?organizationId=&amp;apiKey=</code> plays a stored workout (workout, playlist and music through /v1).
-            Optional: <code>locale</code> (content and instruction audio, with the API&apos;s fallback to the same language, then English),{" "}
-            <code>endUserId</code> (attributes the session to that member, id or email) and <code>sessionMode</code> (<code>true</code> records a workout
-            session: start, PATCH every 15 s and on pause, segment change and when hidden, then complete or end; the completion screen then offers the feedback
-            form; <code>false</code> turns recording off even with an endUserId).
+            <code>/embed/workout/&lt;workoutId&gt;?organizationId=&amp;apiKey=</code> plays a stored workout (workout, playlist and music through /v1). Optional:{" "}
+            <code>locale</code> (content and instruction audio, with the API&apos;s fallback to the same language, then English), <code>endUserId</code> (attributes the
+            session to that member, id or email) and <code>sessionMode</code> (<code>true</code> records a workout session: start, PATCH every 15 s and on pause, segment
+            change and when hidden, then complete or end; the completion screen then offers the feedback form; <code>false</code> turns recording off even with an
+            endUserId).
           </li>
           <li>
-            <code>/embed/workout-json-receiver?organizationId=</code> plays the JSON of <code>POST /v1/orgs/&#123;organizationId&#125;/workouts/generate</code>{" "}
-            or <code>.../adapt</code>, sent by the host in <code>FORMA_EMBED_INIT</code>. It resolves each exercise through{" "}
-            <code>GET /v1/video-asset/&#123;id&#125;</code>, plays at most 3 spoken instruction clips per exercise, and has no background music, sessions or
-            feedback.
+            <code>/embed/workout-json-receiver?organizationId=</code> plays the JSON of <code>POST /v1/orgs/&#123;organizationId&#125;/workouts/generate</code> or{" "}
+            <code>.../adapt</code>, sent by the host in <code>FORMA_EMBED_INIT</code>. It resolves each exercise through <code>GET /v1/video-asset/&#123;id&#125;</code>, plays
+            at most 3 spoken instruction clips per exercise, and has no background music, sessions or feedback.
           </li>
           <li>
-            The key is sent only as <code>X-Api-Key</code>; the workout player removes <code>apiKey</code> from its address as soon as it starts, and the player
-            pages are served with <code>Referrer-Policy: no-referrer</code>, so the key never travels as a Referer. Every call counts against the key (weight
-            1).
+            The key is sent only as <code>X-Api-Key</code>; the workout player removes <code>apiKey</code> from its address as soon as it starts, and the player pages are
+            served with <code>Referrer-Policy: no-referrer</code>, so the key never travels as a Referer. Every call counts against the key (weight 1).
           </li>
-          <li>
-            Keyboard: Space pauses and resumes, the arrow keys move between parts, M switches the music (music off pauses it); every control is also a named
-            button.
-          </li>
+          <li>Keyboard: Space pauses and resumes, the arrow keys move between parts, M switches the music (music off pauses it); every control is also a named button.</li>
         </ul>
       </section>
 
       <section className="card">
         <h2>Messages</h2>
         <p>
-          Host and player talk only with <code>window.postMessage</code> objects whose <code>type</code> starts with <code>FORMA_</code>. The player accepts
-          messages from its parent window only, validates them, ignores unknown ones (and answers a malformed known one with <code>FORMA_ERROR</code> code{" "}
-          <code>invalid_message</code>), and never puts the key in a message it sends.
+          Host and player talk only with <code>window.postMessage</code> objects whose <code>type</code> starts with <code>FORMA_</code>. The player accepts messages from
+          its parent window only, validates them, ignores unknown ones (and answers a malformed known one with <code>FORMA_ERROR</code> code <code>invalid_message</code>),
+          and never puts the key in a message it sends.
         </p>
         <table>
           <thead>
@@ -146,8 +123,8 @@ export default function EmbedDocsPage() {
       <section className="card">
         <h2>Hosted library pages</h2>
         <p>
-          <code>{base}/workouts?orgId=&lt;organizationId&gt;</code> and <code>{base}/plans?orgId=&lt;organizationId&gt;</code> show an organization&apos;s
-          published public workouts and plans. They render on the server (indexable, usable without JavaScript), then become interactive. Flags:
+          <code>{base}/workouts?orgId=&lt;organizationId&gt;</code> and <code>{base}/plans?orgId=&lt;organizationId&gt;</code> show an organization&apos;s published public
+          workouts and plans. They render on the server (indexable, usable without JavaScript), then become interactive. Flags:
         </p>
         <table>
           <thead>
@@ -191,16 +168,15 @@ export default function EmbedDocsPage() {
           </tbody>
         </table>
         <p>
-          Filters (workouts): <code>q</code>, <code>difficulty</code>, <code>duration</code> (minutes, <code>15-30</code>, <code>45-</code>),{" "}
-          <code>categoryIds</code>, <code>equipmentIds</code> (comma lists); plans: <code>q</code> and <code>difficulty</code>. Cards carry{" "}
-          <code>data-workout-id</code> and <code>data-plan-id</code>.
+          Filters (workouts): <code>q</code>, <code>difficulty</code>, <code>duration</code> (minutes, <code>15-30</code>, <code>45-</code>), <code>categoryIds</code>,{" "}
+          <code>equipmentIds</code> (comma lists); plans: <code>q</code> and <code>difficulty</code>. Cards carry <code>data-workout-id</code> and <code>data-plan-id</code>.
         </p>
         <h3>Member sign-in</h3>
         <p>
           To open a member&apos;s own library (private workouts assigned to them, their plans and their active plan&apos;s progress), link to{" "}
-          <code>{base}/workouts?orgId=&lt;organizationId&gt;#memberToken=&lt;member access token&gt;</code>. The token stays in the fragment (never sent to a
-          server or in a Referer); the page exchanges it once for an HTTP-only, SameSite=Lax cookie valid for 12 hours and removes it from the address.{" "}
-          <code>/sign-in?orgId=</code> offers the same exchange as a form.
+          <code>{base}/workouts?orgId=&lt;organizationId&gt;#memberToken=&lt;member access token&gt;</code>. The token stays in the fragment (never sent to a server or in a
+          Referer); the page exchanges it once for an HTTP-only, SameSite=Lax cookie valid for 12 hours and removes it from the address. <code>/sign-in?orgId=</code> offers
+          the same exchange as a form.
         </p>
       </section>
     </main>

@@ -15,7 +15,17 @@ import type { LocalizedText } from "../../../server/api/locale";
 
 export type SkillLevel = "beginner" | "intermediate" | "advanced";
 export type ExecutionSide = "both" | "alternating" | "left" | "right" | "none";
-export type MovementPattern = "squat" | "hinge" | "lunge" | "push" | "pull" | "core" | "carry" | "locomotion" | "mobility" | "plyometric";
+export type MovementPattern =
+  | "squat"
+  | "hinge"
+  | "lunge"
+  | "push"
+  | "pull"
+  | "core"
+  | "carry"
+  | "locomotion"
+  | "mobility"
+  | "plyometric";
 
 /** Locales that have a spoken instruction track. */
 export const INSTRUCTION_LOCALES = ["en-US", "de-DE", "es-ES", "fr-FR"] as const;
@@ -171,7 +181,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Utfall bakover",
       "sv-SE": "Bakåtutfall",
     },
-    description: "A knee-friendly lunge variation that steps backwards, shifting more load to the glutes. Keep most of your weight in the front heel.",
+    description:
+      "A knee-friendly lunge variation that steps backwards, shifting more load to the glutes. Keep most of your weight in the front heel.",
     instructions: {
       "en-US": "Step one foot back and lower your back knee toward the floor. Press through the front heel to return.",
       "de-DE": "Setz einen Fuß nach hinten und senke das hintere Knie Richtung Boden. Drück dich über die vordere Ferse zurück.",
@@ -358,7 +369,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Planke",
       "sv-SE": "Planka",
     },
-    description: "An isometric forearm hold that trains the whole trunk to resist sagging. Squeeze the glutes, brace the abs and keep the neck long.",
+    description:
+      "An isometric forearm hold that trains the whole trunk to resist sagging. Squeeze the glutes, brace the abs and keep the neck long.",
     instructions: {
       "en-US": "Elbows under your shoulders, body in one straight line. Squeeze your glutes and breathe steadily.",
       "de-DE": "Ellbogen unter den Schultern, Körper in einer Linie. Spann den Po an und atme ruhig weiter.",
@@ -497,7 +509,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Burpee",
       "sv-SE": "Burpee",
     },
-    description: "A full-body conditioning move: squat, kick back to a plank, return and jump. Move with control at the bottom and explode at the top.",
+    description:
+      "A full-body conditioning move: squat, kick back to a plank, return and jump. Move with control at the bottom and explode at the top.",
     instructions: {
       "en-US": "Squat down, jump your feet back to a plank, then jump them in. Explode up with your arms overhead.",
       "de-DE": "Geh in die Hocke, spring in den Stütz und zurück. Dann explosiv nach oben, Arme über den Kopf.",
@@ -543,7 +556,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Sprellemann",
       "sv-SE": "Hampelmanhopp",
     },
-    description: "A rhythmic full-body jump that raises the heart rate and warms up the shoulders and calves. Stay light on the balls of the feet.",
+    description:
+      "A rhythmic full-body jump that raises the heart rate and warms up the shoulders and calves. Stay light on the balls of the feet.",
     instructions: {
       "en-US": "Jump your feet wide as your arms swing overhead. Jump back together and keep a steady rhythm.",
       "de-DE": "Spring mit den Füßen auseinander und führ die Arme über den Kopf. Zurückspringen und im Rhythmus bleiben.",
@@ -589,7 +603,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Høye kneløft",
       "sv-SE": "Höga knän",
     },
-    description: "Running on the spot while driving the knees up to hip height. Pump the arms and stay tall to keep the intensity high.",
+    description:
+      "Running on the spot while driving the knees up to hip height. Pump the arms and stay tall to keep the intensity high.",
     instructions: {
       "en-US": "Run on the spot and drive your knees up to hip height. Pump your arms and stay on your toes.",
       "de-DE": "Lauf auf der Stelle und zieh die Knie bis auf Hüfthöhe. Arme mitnehmen und auf den Fußballen bleiben.",
@@ -681,7 +696,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Dead bug",
       "sv-SE": "Dead bug",
     },
-    description: "A controlled anti-extension drill lying on the back, reaching opposite arm and leg away while the lower back stays pressed into the floor.",
+    description:
+      "A controlled anti-extension drill lying on the back, reaching opposite arm and leg away while the lower back stays pressed into the floor.",
     instructions: {
       "en-US": "Press your lower back into the floor. Slowly extend the opposite arm and leg, then switch sides.",
       "de-DE": "Drück den unteren Rücken in den Boden. Streck langsam den gegenüberliegenden Arm und das Bein aus, dann Seitenwechsel.",
@@ -819,7 +835,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Russisk vri",
       "sv-SE": "Rysk twist",
     },
-    description: "A seated rotation with the torso leaned back, moving the hands from hip to hip. Lift the feet to make it harder and keep the chest open.",
+    description:
+      "A seated rotation with the torso leaned back, moving the hands from hip to hip. Lift the feet to make it harder and keep the chest open.",
     instructions: {
       "en-US": "Sit tall and lean back slightly. Rotate your chest and hands from one hip to the other.",
       "de-DE": "Setz dich aufrecht hin und lehn dich leicht zurück. Dreh Oberkörper und Hände von einer Hüfte zur anderen.",
@@ -864,7 +881,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Supermann",
       "sv-SE": "Superman",
     },
-    description: "A prone back extension lifting arms, chest and legs together to strengthen the posterior chain. Lift with control and keep the gaze down.",
+    description:
+      "A prone back extension lifting arms, chest and legs together to strengthen the posterior chain. Lift with control and keep the gaze down.",
     instructions: {
       "en-US": "Lie face down, arms long. Lift your arms, chest and legs together, hold briefly and lower.",
       "de-DE": "Bauchlage, Arme lang nach vorn. Heb Arme, Brust und Beine gleichzeitig an, kurz halten und ablegen.",
@@ -1094,7 +1112,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Bicepscurl med manualer",
       "sv-SE": "Bicepscurl med hantlar",
     },
-    description: "A strict elbow flexion with dumbbells to build the biceps. Pin the elbows to the sides and avoid swinging the torso.",
+    description:
+      "A strict elbow flexion with dumbbells to build the biceps. Pin the elbows to the sides and avoid swinging the torso.",
     instructions: {
       "en-US": "Elbows tight to your sides. Curl the dumbbells up, squeeze, and lower slowly.",
       "de-DE": "Ellbogen eng am Körper. Beuge die Arme, spann oben an und senke die Hanteln langsam.",
@@ -1371,7 +1390,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Skøyteløperhopp",
       "sv-SE": "Skridskohopp",
     },
-    description: "A lateral bound from one leg to the other, landing softly in a single-leg quarter squat. Builds lateral power, balance and ankle stability.",
+    description:
+      "A lateral bound from one leg to the other, landing softly in a single-leg quarter squat. Builds lateral power, balance and ankle stability.",
     instructions: {
       "en-US": "Leap sideways from one foot to the other. Land softly on one leg and sweep the back leg behind you.",
       "de-DE": "Spring seitlich von einem Fuß auf den anderen. Lande weich auf einem Bein und führ das andere nach hinten.",
@@ -1511,7 +1531,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Veggsitting",
       "sv-SE": "Väggsittning",
     },
-    description: "An isometric squat with the back against a wall and thighs parallel to the floor. Builds quad endurance with zero impact.",
+    description:
+      "An isometric squat with the back against a wall and thighs parallel to the floor. Builds quad endurance with zero impact.",
     instructions: {
       "en-US": "Back flat against the wall, thighs parallel to the floor. Hold still and keep breathing.",
       "de-DE": "Rücken flach an der Wand, Oberschenkel parallel zum Boden. Halte die Position und atme weiter.",
@@ -1556,7 +1577,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Tåhev",
       "sv-SE": "Tåhävning",
     },
-    description: "Rise onto the balls of the feet and lower slowly to strengthen the calves and ankles. Pause briefly at the top of every rep.",
+    description:
+      "Rise onto the balls of the feet and lower slowly to strengthen the calves and ankles. Pause briefly at the top of every rep.",
     instructions: {
       "en-US": "Rise up onto the balls of your feet. Pause at the top and lower your heels slowly.",
       "de-DE": "Drück dich auf die Fußballen hoch. Oben kurz halten und die Fersen langsam absenken.",
@@ -1597,7 +1619,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Opptrinn",
       "sv-SE": "Uppsteg",
     },
-    description: "Step onto a box or stair and drive through the lead leg to stand tall on top. A joint-friendly single-leg strength builder.",
+    description:
+      "Step onto a box or stair and drive through the lead leg to stand tall on top. A joint-friendly single-leg strength builder.",
     instructions: {
       "en-US": "Place one foot on the step. Drive through that heel to stand tall, then step down with control.",
       "de-DE": "Stell einen Fuß auf die Stufe. Drück dich über die Ferse hoch und steig kontrolliert wieder ab.",
@@ -1642,7 +1665,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Sideutfall",
       "sv-SE": "Sidoutfall",
     },
-    description: "A wide side step that sits into one hip while the other leg stays straight, training the glutes and inner thighs in the frontal plane.",
+    description:
+      "A wide side step that sits into one hip while the other leg stays straight, training the glutes and inner thighs in the frontal plane.",
     instructions: {
       "en-US": "Step wide to the side and sit into that hip, other leg straight. Push back to the centre and switch.",
       "de-DE": "Mach einen großen Schritt zur Seite und setz dich in diese Hüfte. Zurück zur Mitte drücken und wechseln.",
@@ -1734,7 +1758,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Jackknife",
       "sv-SE": "Fällkniv",
     },
-    description: "An advanced ab move lifting straight arms and legs simultaneously to meet above the hips. Control the lowering phase instead of dropping.",
+    description:
+      "An advanced ab move lifting straight arms and legs simultaneously to meet above the hips. Control the lowering phase instead of dropping.",
     instructions: {
       "en-US": "Lie long, then lift your arms and legs together to meet above your hips. Lower slowly with control.",
       "de-DE": "Lang ausgestreckt liegen, dann Arme und Beine gleichzeitig über der Hüfte zusammenführen. Langsam ablegen.",
@@ -1779,7 +1804,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Saksespark",
       "sv-SE": "Saxsparkar",
     },
-    description: "Lying on the back with legs hovering, make small, fast alternating kicks while the lower back stays glued to the floor.",
+    description:
+      "Lying on the back with legs hovering, make small, fast alternating kicks while the lower back stays glued to the floor.",
     instructions: {
       "en-US": "Lower back pressed down, legs hovering. Kick your legs up and down in small, quick movements.",
       "de-DE": "Unterer Rücken am Boden, Beine schweben. Bewege die Beine in kleinen, schnellen Schlägen auf und ab.",
@@ -1824,7 +1850,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Nedovervendt hund",
       "sv-SE": "Nedåtgående hund",
     },
-    description: "A foundational yoga pose forming an inverted V that lengthens the hamstrings, calves and spine. Press the floor away and let the heels sink.",
+    description:
+      "A foundational yoga pose forming an inverted V that lengthens the hamstrings, calves and spine. Press the floor away and let the heels sink.",
     instructions: {
       "en-US": "Press your hands into the mat and lift your hips high. Lengthen your spine and let your heels sink.",
       "de-DE": "Drück die Hände in die Matte und schieb die Hüfte nach oben. Mach den Rücken lang und lass die Fersen sinken.",
@@ -1916,7 +1943,8 @@ export const EXERCISES: ExerciseSeed[] = [
       "nb-NO": "Katt-ku",
       "sv-SE": "Katt-ko",
     },
-    description: "A flowing spinal mobility drill on all fours, alternating between rounding and arching the back in time with the breath.",
+    description:
+      "A flowing spinal mobility drill on all fours, alternating between rounding and arching the back in time with the breath.",
     instructions: {
       "en-US": "On all fours, inhale as you drop your belly and lift your chest. Exhale as you round your spine.",
       "de-DE": "Im Vierfüßlerstand einatmen, Bauch sinken lassen, Brust heben. Ausatmen und den Rücken rund machen.",

@@ -46,10 +46,8 @@ export const PLANS: PlanSeed[] = [
     },
     description: {
       "en-US": "Three short sessions a week to build a habit: strength basics, joint-friendly cardio and mobility, with a fitness check to start.",
-      "de-DE":
-        "Drei kurze Einheiten pro Woche, um eine Routine aufzubauen: Kraftgrundlagen, gelenkschonendes Cardio und Mobilität, zum Start ein Fitness-Check.",
-      "fr-FR":
-        "Trois courtes séances par semaine pour prendre l'habitude : bases de renforcement, cardio sans impact et mobilité, avec un bilan forme pour commencer.",
+      "de-DE": "Drei kurze Einheiten pro Woche, um eine Routine aufzubauen: Kraftgrundlagen, gelenkschonendes Cardio und Mobilität, zum Start ein Fitness-Check.",
+      "fr-FR": "Trois courtes séances par semaine pour prendre l'habitude : bases de renforcement, cardio sans impact et mobilité, avec un bilan forme pour commencer.",
       "es-ES": "Tres sesiones cortas por semana para crear el hábito: fuerza básica, cardio de bajo impacto y movilidad, con un test de forma para empezar.",
     },
     difficulty: "beginner",
@@ -106,8 +104,7 @@ export const PLANS: PlanSeed[] = [
       "en-US": "Six demanding weeks of intervals, kettlebell power and athletic conditioning, bookended by an advanced fitness check.",
       "de-DE": "Sechs fordernde Wochen mit Intervallen, Kettlebell-Power und Athletiktraining, eingerahmt von einem Fitness-Check für Fortgeschrittene.",
       "fr-FR": "Six semaines exigeantes d'intervalles, de puissance à la kettlebell et de préparation athlétique, encadrées par un bilan forme avancé.",
-      "es-ES":
-        "Seis semanas exigentes de intervalos, potencia con kettlebell y acondicionamiento atlético, con un test de forma avanzado al principio y al final.",
+      "es-ES": "Seis semanas exigentes de intervalos, potencia con kettlebell y acondicionamiento atlético, con un test de forma avanzado al principio y al final.",
     },
     difficulty: "advanced",
     visibility: "public",
@@ -122,7 +119,9 @@ export const PLANS: PlanSeed[] = [
       { day: 6, workoutKey: "athlete-conditioning" },
     ]).map((entry) =>
       // First and last weeks open with the assessment instead of Tabata.
-      (entry.week === 1 || entry.week === 6) && entry.day === 1 ? { ...entry, workoutKey: "fitness-check-advanced" } : entry,
+      (entry.week === 1 || entry.week === 6) && entry.day === 1
+        ? { ...entry, workoutKey: "fitness-check-advanced" }
+        : entry,
     ),
   },
   {

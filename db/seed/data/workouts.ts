@@ -37,7 +37,8 @@ interface ExerciseSegmentBase {
 }
 
 /** Exactly one of workSeconds or reps. */
-export type ExerciseSegmentSeed = ExerciseSegmentBase & ({ workSeconds: number; reps?: never } | { reps: number; workSeconds?: never });
+export type ExerciseSegmentSeed = ExerciseSegmentBase &
+  ({ workSeconds: number; reps?: never } | { reps: number; workSeconds?: never });
 
 export interface ClassChapterSeed {
   /** Not re-localized (see spec). */
@@ -59,7 +60,16 @@ export type WorkoutSegmentSeed =
   | { kind: "educational"; mediaKey: "edu-breathing"; name: LocalizedText };
 
 export type SegmentKind = WorkoutSegmentSeed["kind"];
-export const SEGMENT_KINDS: readonly SegmentKind[] = ["intro", "exercise", "multiExercise", "class", "promo", "educational", "break", "outro"];
+export const SEGMENT_KINDS: readonly SegmentKind[] = [
+  "intro",
+  "exercise",
+  "multiExercise",
+  "class",
+  "promo",
+  "educational",
+  "break",
+  "outro",
+];
 
 /** Length in seconds of the shared class media (`class-flow`). */
 export const CLASS_MEDIA_SECONDS = 60;
@@ -113,7 +123,12 @@ function withRests(items: WorkoutSegmentSeed[], seconds: number): WorkoutSegment
  * A circuit: every round runs the items with `restSeconds` between them; rounds are
  * separated by `roundRestSeconds`. Segment count: rounds x (2n - 1) + (rounds - 1).
  */
-function circuit(items: ExerciseSegmentSeed[], rounds: number, restSeconds: number, roundRestSeconds: number): WorkoutSegmentSeed[] {
+function circuit(
+  items: ExerciseSegmentSeed[],
+  rounds: number,
+  restSeconds: number,
+  roundRestSeconds: number,
+): WorkoutSegmentSeed[] {
   const out: WorkoutSegmentSeed[] = [];
   for (let r = 0; r < rounds; r++) {
     out.push(...withRests(items, restSeconds));
@@ -130,7 +145,12 @@ function sets(item: ExerciseSegmentSeed, count: number, restSeconds: number): Wo
 }
 
 /** Alternating intervals (e.g. Tabata): a, rest, b, rest, a, ... `intervals` work bouts. */
-function intervals(a: ExerciseSegmentSeed, b: ExerciseSegmentSeed, count: number, restSeconds: number): WorkoutSegmentSeed[] {
+function intervals(
+  a: ExerciseSegmentSeed,
+  b: ExerciseSegmentSeed,
+  count: number,
+  restSeconds: number,
+): WorkoutSegmentSeed[] {
   const bouts: ExerciseSegmentSeed[] = [];
   for (let i = 0; i < count; i++) bouts.push(i % 2 === 0 ? a : b);
   return withRests(bouts, restSeconds);
@@ -247,8 +267,7 @@ export const WORKOUTS: WorkoutSeed[] = [
       "en-US": "Learn the essential movement patterns with a joint-friendly full-body circuit: squat, push, hinge and brace.",
       "de-DE": "Lerne die wichtigsten Bewegungsmuster in einem gelenkschonenden Ganzkörperzirkel: Kniebeuge, Drücken, Hüftstrecken und Stabilisieren.",
       "fr-FR": "Apprenez les mouvements essentiels avec un circuit complet doux pour les articulations : squat, poussée, charnière de hanche et gainage.",
-      "es-ES":
-        "Aprende los patrones de movimiento esenciales con un circuito de cuerpo completo de bajo impacto: sentadilla, empuje, bisagra de cadera y estabilidad.",
+      "es-ES": "Aprende los patrones de movimiento esenciales con un circuito de cuerpo completo de bajo impacto: sentadilla, empuje, bisagra de cadera y estabilidad.",
       "nb-NO": "Lær de viktigste bevegelsesmønstrene i en skånsom helkroppssirkel: knebøy, press, hoftehengsel og stabilitet.",
     },
     difficulty: "beginner",
@@ -431,8 +450,7 @@ export const WORKOUTS: WorkoutSeed[] = [
     description: {
       "en-US": "Classic straight sets with a pair of dumbbells: squat, hinge, row, press and curl with full rest between sets.",
       "de-DE": "Klassische Sätze mit zwei Kurzhanteln: Kniebeuge, Hüftbeugen, Rudern, Drücken und Curls mit ausreichend Pause zwischen den Sätzen.",
-      "fr-FR":
-        "Des séries classiques avec une paire d'haltères : squat, charnière de hanche, rowing, développé et curl, avec une vraie récupération entre les séries.",
+      "fr-FR": "Des séries classiques avec une paire d'haltères : squat, charnière de hanche, rowing, développé et curl, avec une vraie récupération entre les séries.",
       "es-ES": "Series clásicas con un par de mancuernas: sentadilla, bisagra, remo, press y curl con descanso completo entre series.",
       "nb-NO": "Klassiske sett med et par manualer: knebøy, hoftehengsel, roing, press og curl med full pause mellom settene.",
     },
@@ -715,8 +733,7 @@ export const WORKOUTS: WorkoutSeed[] = [
     },
     description: {
       "en-US": "Supersets that pair a press with a pull for balanced shoulders, a strong back and bulletproof posture.",
-      "de-DE":
-        "Supersätze, die jeweils eine Drück- mit einer Zugübung kombinieren: für ausgeglichene Schultern, einen starken Rücken und eine stabile Haltung.",
+      "de-DE": "Supersätze, die jeweils eine Drück- mit einer Zugübung kombinieren: für ausgeglichene Schultern, einen starken Rücken und eine stabile Haltung.",
       "fr-FR": "Des supersets qui associent une poussée et un tirage pour des épaules équilibrées, un dos solide et une posture à toute épreuve.",
       "es-ES": "Superseries que combinan un empuje con una tracción para unos hombros equilibrados, una espalda fuerte y una postura a prueba de todo.",
       "nb-NO": "Supersett som kombinerer press og trekk for balanserte skuldre, en sterk rygg og solid holdning.",
@@ -734,17 +751,31 @@ export const WORKOUTS: WorkoutSeed[] = [
       INTRO,
       ...withRests([reps("band-pull-apart", 15), reps("inchworm", 5), reps("push-up", 8, { pace: "moderate" })], 10),
       rest(20),
-      ...circuit([reps("pike-push-up", 8, { pace: "slow", rpe: 8 }), reps("dumbbell-row", 12, { pace: "moderate", weightLevel: "heavy", rpe: 8 })], 4, 10, 60),
-      rest(60),
       ...circuit(
-        [reps("dumbbell-shoulder-press", 10, { pace: "moderate", weightLevel: "medium", rpe: 8 }), reps("tricep-dip", 12, { pace: "moderate", rpe: 8 })],
+        [
+          reps("pike-push-up", 8, { pace: "slow", rpe: 8 }),
+          reps("dumbbell-row", 12, { pace: "moderate", weightLevel: "heavy", rpe: 8 }),
+        ],
         4,
         10,
         60,
       ),
       rest(60),
       ...circuit(
-        [reps("push-up", 15, { pace: "moderate", rpe: 9 }), reps("dumbbell-bicep-curl", 12, { pace: "moderate", weightLevel: "medium", rpe: 8 })],
+        [
+          reps("dumbbell-shoulder-press", 10, { pace: "moderate", weightLevel: "medium", rpe: 8 }),
+          reps("tricep-dip", 12, { pace: "moderate", rpe: 8 }),
+        ],
+        4,
+        10,
+        60,
+      ),
+      rest(60),
+      ...circuit(
+        [
+          reps("push-up", 15, { pace: "moderate", rpe: 9 }),
+          reps("dumbbell-bicep-curl", 12, { pace: "moderate", weightLevel: "medium", rpe: 8 }),
+        ],
         3,
         10,
         60,
@@ -818,7 +849,11 @@ export const WORKOUTS: WorkoutSeed[] = [
       ),
       rest(60),
       ...circuit(
-        [ex("v-up", 40, { pace: "moderate", rpe: 8 }), ex("russian-twist", 40, { pace: "moderate", rpe: 7 }), ex("side-plank", 30, { rpe: 8 })],
+        [
+          ex("v-up", 40, { pace: "moderate", rpe: 8 }),
+          ex("russian-twist", 40, { pace: "moderate", rpe: 7 }),
+          ex("side-plank", 30, { rpe: 8 }),
+        ],
         2,
         15,
         30,
@@ -842,8 +877,7 @@ export const WORKOUTS: WorkoutSeed[] = [
       "en-US": "Eight classic bodyweight moves, two rounds, no equipment. A balanced full-body session you can do anywhere.",
       "de-DE": "Acht klassische Körpergewichtsübungen, zwei Runden, kein Equipment. Ein ausgewogenes Ganzkörpertraining für überall.",
       "fr-FR": "Huit mouvements classiques au poids du corps, deux tours, sans matériel. Une séance complète et équilibrée à faire partout.",
-      "es-ES":
-        "Ocho ejercicios clásicos con el peso corporal, dos rondas y sin material. Una sesión equilibrada de cuerpo completo para hacer en cualquier lugar.",
+      "es-ES": "Ocho ejercicios clásicos con el peso corporal, dos rondas y sin material. Una sesión equilibrada de cuerpo completo para hacer en cualquier lugar.",
       "nb-NO": "Åtte klassiske kroppsvektøvelser, to runder, uten utstyr. En balansert helkroppsøkt du kan gjøre hvor som helst.",
     },
     difficulty: "intermediate",

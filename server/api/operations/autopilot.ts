@@ -49,10 +49,7 @@ export const ContentAutopilotTask = z
     ownerId: z
       .string()
       .nullable()
-      .meta({
-        description:
-          "The workspace's owning trainer (its first trainer) when the task was created; null while the workspace has no trainer. Runs count against this owner's daily limit.",
-      }),
+      .meta({ description: "The workspace's owning trainer (its first trainer) when the task was created; null while the workspace has no trainer. Runs count against this owner's daily limit." }),
     _ownerId: deprecatedNullableId("ownerId"),
     name: z.string(),
     status: z.enum(AUTOPILOT_STATUSES).meta({ description: "draft (not scheduled) or active (runs at nextRunAt)." }),
@@ -169,8 +166,7 @@ export function taskRuleIssues(t: TaskRuleValues): { field: keyof TaskRuleValues
   switch (t.scope) {
     case "ai_generate":
       if (t.categoryIds.length === 0 && t.goalIds.length === 0) issues.push({ field: "categoryIds", message: "ai_generate needs categoryIds or goalIds." });
-      if (t.difficultyOptions.length === 0)
-        issues.push({ field: "difficultyOptions", message: "ai_generate needs difficultyOptions (at least one difficulty)." });
+      if (t.difficultyOptions.length === 0) issues.push({ field: "difficultyOptions", message: "ai_generate needs difficultyOptions (at least one difficulty)." });
       if (!t.includeFreeStock && !t.includePremiumStock && !t.includeTeamContent) {
         issues.push({ field: "includeFreeStock", message: "ai_generate needs a content source: includeFreeStock, includePremiumStock or includeTeamContent." });
       }
@@ -240,11 +236,16 @@ export const CreateContentAutopilotTaskBody = z
   });
 export type CreateTaskInput = z.output<typeof CreateContentAutopilotTaskBody>;
 
-export const UpdateContentAutopilotTaskBody = z.object(TaskFields).partial().strict().superRefine(orderedDurations).meta({
-  id: "UpdateContentAutopilotTaskBody",
-  description:
-    "Any task field except status (use activate and deactivate); nextRunAt reschedules. The task as updated must satisfy the create body's rules (what its scope needs, custom guidance text, durationMin <= durationMax): 400 ValidationError naming the field otherwise.",
-});
+export const UpdateContentAutopilotTaskBody = z
+  .object(TaskFields)
+  .partial()
+  .strict()
+  .superRefine(orderedDurations)
+  .meta({
+    id: "UpdateContentAutopilotTaskBody",
+    description:
+      "Any task field except status (use activate and deactivate); nextRunAt reschedules. The task as updated must satisfy the create body's rules (what its scope needs, custom guidance text, durationMin <= durationMax): 400 ValidationError naming the field otherwise.",
+  });
 export type UpdateTaskInput = z.output<typeof UpdateContentAutopilotTaskBody>;
 
 const ListTasksQuery = z

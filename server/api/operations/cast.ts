@@ -95,8 +95,7 @@ const CastSocketInfo = (role: "display" | "controller") =>
       path: z.literal("/socket.io"),
       namespace: z.literal("/cast/pairing"),
       fullUrl: z.string().meta({
-        description:
-          "Connect here: io(fullUrl, { auth: { apiKey } }). Its query names the session, role and device; `auth` repeats them for clients that build the URL from url and namespace.",
+        description: "Connect here: io(fullUrl, { auth: { apiKey } }). Its query names the session, role and device; `auth` repeats them for clients that build the URL from url and namespace.",
       }),
       auth: (role === "display"
         ? z.object({ sessionId: z.string(), role: z.literal("display") })

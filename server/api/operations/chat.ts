@@ -26,9 +26,7 @@ const Identity = {
     .min(1)
     .max(320)
     .optional()
-    .meta({
-      description: "The member's external id (the partner's own id). Send exactly one of userEmail and userExternalUUID (400 ValidationError otherwise).",
-    }),
+    .meta({ description: "The member's external id (the partner's own id). Send exactly one of userEmail and userExternalUUID (400 ValidationError otherwise)." }),
 };
 
 /**
@@ -165,11 +163,7 @@ export const listChatConversations = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   query: ListConversationsQuery,
-  success: {
-    status: 200,
-    description: "A page of conversations.",
-    schema: z.object({ data: z.array(ChatConversation), links: ListLinks }).meta({ id: "ChatConversationList" }),
-  },
+  success: { status: 200, description: "A page of conversations.", schema: z.object({ data: z.array(ChatConversation), links: ListLinks }).meta({ id: "ChatConversationList" }) },
   errors: [403, 404],
 });
 
@@ -231,11 +225,7 @@ export const listChatMessages = defineOperation({
       })
       .strict(),
   ),
-  success: {
-    status: 200,
-    description: "A page of messages.",
-    schema: z.object({ data: z.array(ChatMessage), links: ListLinks }).meta({ id: "ChatMessageList" }),
-  },
+  success: { status: 200, description: "A page of messages.", schema: z.object({ data: z.array(ChatMessage), links: ListLinks }).meta({ id: "ChatMessageList" }) },
   errors: [403, 404],
 });
 
@@ -265,8 +255,7 @@ export const postChatMessage = defineOperation({
     {
       status: 200,
       contentType: "text/event-stream",
-      description:
-        "With `Accept: text/event-stream`: events `delta` ({ text }, repeated), then `reply` ({ message, reply }) or `error` ({ error }); see docs/chat.md.",
+      description: "With `Accept: text/event-stream`: events `delta` ({ text }, repeated), then `reply` ({ message, reply }) or `error` ({ error }); see docs/chat.md.",
     },
   ],
   errors: [403, 404],

@@ -220,7 +220,9 @@ export const createDrop = defineOperation({
       locale: StrictLocale.optional().meta({ description: "The drop's locale (default en-US)." }),
       locales: z.array(StrictLocale).max(18).optional().meta({ description: "More locales to write copy packs for." }),
       channelPreset: ChannelPresetId.optional().meta({ description: "The drop's default preset (default ig_reels)." }),
-      aspectRatios: distinctItems(z.array(AspectRatio).min(1).max(3), "aspect ratios must be distinct").optional().meta({ description: "Default all three." }),
+      aspectRatios: distinctItems(z.array(AspectRatio).min(1).max(3), "aspect ratios must be distinct")
+        .optional()
+        .meta({ description: "Default all three." }),
       durations: distinctItems(z.array(DropDuration).min(1).max(3), "durations must be distinct")
         .optional()
         .meta({ description: "Default [15, 30]; the first is the default export length." }),

@@ -16,23 +16,7 @@ import * as chat from "./chat";
 import * as analytics from "./analytics";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
-export const ALL_OPERATIONS: OperationDef[] = collect(
-  metadata,
-  endusers,
-  sessions,
-  feedback,
-  insights,
-  content,
-  ai,
-  autopilot,
-  webhooks,
-  usage,
-  cast,
-  drops,
-  socialPublish,
-  chat,
-  analytics,
-);
+export const ALL_OPERATIONS: OperationDef[] = collect(metadata, endusers, sessions, feedback, insights, content, ai, autopilot, webhooks, usage, cast, drops, socialPublish, chat, analytics);
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {
   const ops: OperationDef[] = [];

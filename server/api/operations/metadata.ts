@@ -136,10 +136,6 @@ export const listMethodologies = defineOperation({
   auth: ["X-Api-Key"],
   weight: 1,
   params: z.object({ organizationId: HexId }),
-  success: {
-    status: 200,
-    description: "Profiles (possibly empty).",
-    schema: z.object({ items: z.array(MethodologyListItem) }).meta({ id: "MethodologyList" }),
-  },
+  success: { status: 200, description: "Profiles (possibly empty).", schema: z.object({ items: z.array(MethodologyListItem) }).meta({ id: "MethodologyList" }) },
   errors: [403, 404],
 });

@@ -16,9 +16,7 @@ const SourceMode = z.enum(SOCIAL_SOURCE_MODES).meta({
   description:
     "manual_fixed: the fixed `dropIds` in turn; random_ready: a random ready drop; ai_pick: the drop ranked best on engagement, freshness and variety; ai_insights: ranked on what the members' health data and training show they need.",
 });
-const Platforms = distinctItems(z.array(Platform).min(1).max(4), "platforms must be distinct").meta({
-  description: "Target platforms: instagram, tiktok, youtube, facebook.",
-});
+const Platforms = distinctItems(z.array(Platform).min(1).max(4), "platforms must be distinct").meta({ description: "Target platforms: instagram, tiktok, youtube, facebook." });
 
 const ChannelPresets = z
   .object({

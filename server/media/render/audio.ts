@@ -80,9 +80,7 @@ declare const FORMA_COMPILED: boolean | undefined;
 const compiled = typeof FORMA_COMPILED !== "undefined" && FORMA_COMPILED;
 /** The mixdown process: `node dist/mixdown-process.js` in the compiled server, else the TypeScript through tsx. */
 const MIXDOWN_ARGS = () =>
-  compiled
-    ? [path.join(process.cwd(), "dist", "mixdown-process.js")]
-    : ["--import", "tsx", path.join(process.cwd(), "server", "media", "render", "mixdown-process.ts")];
+  compiled ? [path.join(process.cwd(), "dist", "mixdown-process.js")] : ["--import", "tsx", path.join(process.cwd(), "server", "media", "render", "mixdown-process.ts")];
 /** A mixdown that takes longer than this is killed (its encode has the same limit). */
 const MIXDOWN_TIMEOUT_MS = 11 * 60_000;
 const TAIL_BYTES = 4000;

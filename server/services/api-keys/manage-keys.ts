@@ -24,10 +24,7 @@ export const ListApiKeysQuery = z
   .object({
     limit: limitParam(50, 20),
     offset: offsetParam,
-    includeRevoked: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((v) => v === "true"),
+    includeRevoked: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   })
   .strict();
 

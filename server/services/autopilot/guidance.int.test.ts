@@ -54,9 +54,9 @@ beforeAll(async () => {
   org = await createLibraryOrg();
   await setEntitlements(org.organizationId, { autopilotMinutesLimit: 100_000 });
   // The workspace's own Programming DNA, for workouts only, made the team default (it takes the flag from the seeded one).
-  [{ id: bannedId }] = (await getDb().execute<{ id: string }>(sql`
+  [{ id: bannedId }] = await getDb().execute<{ id: string }>(sql`
     select s.video_asset_id as id from workout_segments s join workouts w on w.id = s.workout_id
-    where w.organization_id = ${org.organizationId} and s.kind = 'exercise' group by 1 order by count(*) desc limit 1`)) as unknown as [{ id: string }];
+    where w.organization_id = ${org.organizationId} and s.kind = 'exercise' group by 1 order by count(*) desc limit 1`) as unknown as [{ id: string }];
   const trainerId = org.library.trainerIds[0]!;
   const profile = await createMethodologyProfile(getDb(), {
     organizationId: org.organizationId,
@@ -131,13 +131,7 @@ describe("Programming DNA in autopilot runs", () => {
   });
 
   it("a program run leaves a workout-only profile out (its applicability does not cover plans)", async () => {
-    const task = await create({
-      name: "Plan month",
-      scope: "ai_generate",
-      contentType: "program",
-      goalIds: [goalId("general-fitness")],
-      difficultyOptions: ["beginner"],
-    });
+    const task = await create({ name: "Plan month", scope: "ai_generate", contentType: "program", goalIds: [goalId("general-fitness")], difficultyOptions: ["beginner"] });
     const event = await runNow(task.id);
     const [plan] = await getDb().select({ generationId: plans.generationId }).from(plans).where(eq(plans.id, event.resultContentId));
     const res = await call(`/v1/orgs/${org.organizationId}/generations/${plan!.generationId}`, { key: org.key });

@@ -25,11 +25,7 @@ export async function listTasks(db: Db, organizationId: string, query: ListTasks
 }
 
 /** "2 active AI-generating workout tasks, most recently updated first; showing 1-2." */
-export function explainTasks(
-  q: Pick<ListTasksQuery, "status" | "scope" | "contentType" | "sortBy" | "sortOrder" | "offset">,
-  total: number,
-  shown: number,
-): string {
+export function explainTasks(q: Pick<ListTasksQuery, "status" | "scope" | "contentType" | "sortBy" | "sortOrder" | "offset">, total: number, shown: number): string {
   const kind = [q.status, q.scope ? SCOPE_WORDS[q.scope] : null, q.contentType].filter(Boolean).join(" ");
   const noun = `${kind ? `${kind} ` : ""}task${total === 1 ? "" : "s"}`;
   const field = q.sortBy === "createdAt" ? "created" : "updated";

@@ -137,12 +137,7 @@ export async function prepareContent(db: Db, task: AutopilotTaskRow): Promise<Pr
                 endUserProfileDetails: { ...(difficulty ? { fitnessLevels: [difficulty] } : {}), ...(task.goalIds.length ? { goalIds: task.goalIds } : {}) },
                 exerciseSources: exerciseSources(task),
                 ...(task.durationMin !== null || task.durationMax !== null
-                  ? {
-                      durationOptions: {
-                        ...(task.durationMin !== null ? { minMinutes: task.durationMin } : {}),
-                        ...(task.durationMax !== null ? { maxMinutes: task.durationMax } : {}),
-                      },
-                    }
+                  ? { durationOptions: { ...(task.durationMin !== null ? { minMinutes: task.durationMin } : {}), ...(task.durationMax !== null ? { maxMinutes: task.durationMax } : {}) } }
                   : {}),
                 ...(categoryId ? { categoryId } : {}),
                 ...(guidance ? { userRequirements: guidance } : {}),
@@ -176,8 +171,7 @@ export async function prepareContent(db: Db, task: AutopilotTaskRow): Promise<Pr
     };
   } else {
     const source = await findOrgPlanState(db, task.organizationId, task.sourceContentId!);
-    if (!source || source.visibility === "end-user-ai-generated")
-      throw new RunFailure(`The source plan ${task.sourceContentId} no longer exists in this organization.`);
+    if (!source || source.visibility === "end-user-ai-generated") throw new RunFailure(`The source plan ${task.sourceContentId} no longer exists in this organization.`);
     planBody = {
       endUserProfileDetails: {
         fitnessLevels: [difficulty ?? source.difficulty],
@@ -205,13 +199,11 @@ export async function storeContent(tx: Tx, task: AutopilotTaskRow, prepared: Pre
   const owner = { organizationId: task.organizationId, trainerId: task.ownerId };
   if (prepared.kind === "publish") {
     const id = task.existingContentId!;
-    const outcome =
-      task.contentType === "workout" ? await publishWorkout(tx, task.organizationId, id, changes) : await publishPlan(tx, task.organizationId, id);
+    const outcome = task.contentType === "workout" ? await publishWorkout(tx, task.organizationId, id, changes) : await publishPlan(tx, task.organizationId, id);
     const what = task.contentType === "workout" ? "workout" : "plan";
     if (outcome === "not_found") throw new RunFailure(`The ${what} ${id} no longer exists in this organization.`);
     if (outcome === "already_published") throw new RunFailure(`The ${what} ${id} is already published; there is nothing to publish.`);
-    if (outcome === "empty")
-      throw new RunFailure(`The ${what} ${id} has no ${task.contentType === "workout" ? "playlist" : "scheduled workouts"} and cannot be published.`);
+    if (outcome === "empty") throw new RunFailure(`The ${what} ${id} has no ${task.contentType === "workout" ? "playlist" : "scheduled workouts"} and cannot be published.`);
     return { contentId: id, contentType: task.contentType, minutes: 0 };
   }
   if (prepared.kind === "workout") {

@@ -118,13 +118,7 @@ async function execute(tx: Tx, claim: RunClaim, production: Production, changes:
  * Step 3: re-locks the task and commits the run (content, event, schedule, claim cleared), or
  * discards it (see the header) and releases the claim when it is still ours.
  */
-async function commitRun(
-  db: Db,
-  claim: RunClaim,
-  production: Production,
-  now: Date,
-  changes: ContentChanges,
-): Promise<{ event: AutopilotEventRow } | { discarded: Discard }> {
+async function commitRun(db: Db, claim: RunClaim, production: Production, now: Date, changes: ContentChanges): Promise<{ event: AutopilotEventRow } | { discarded: Discard }> {
   const { task, token, trigger } = claim;
   return db.transaction(async (tx) => {
     const current = await lockAutopilotTask(tx, task.organizationId, task.id);
@@ -169,10 +163,7 @@ async function record(
   tx: Tx,
   task: AutopilotTaskRow,
   trigger: Trigger,
-  outcome:
-    | { eventType: "success"; produced: Produced }
-    | { eventType: "failed"; errorMessage: string }
-    | { eventType: "skipped_limit" | "skipped_premium_lost" },
+  outcome: { eventType: "success"; produced: Produced } | { eventType: "failed"; errorMessage: string } | { eventType: "skipped_limit" | "skipped_premium_lost" },
 ): Promise<AutopilotEventRow> {
   const event = await insertAutopilotEvent(tx, {
     taskId: task.id,

@@ -43,9 +43,7 @@ export function eventResource(e: AutopilotEventRow) {
     ownerId: e.ownerId,
     _ownerId: e.ownerId,
     eventType: e.eventType,
-    ...(e.eventType === "success" && e.resultContentId && e.resultContentType
-      ? { resultContentId: e.resultContentId, resultContentType: e.resultContentType }
-      : {}),
+    ...(e.eventType === "success" && e.resultContentId && e.resultContentType ? { resultContentId: e.resultContentId, resultContentType: e.resultContentType } : {}),
     ...(e.eventType === "failed" && e.errorMessage ? { errorMessage: e.errorMessage } : {}),
     trigger: e.trigger,
     scheduledFor: e.scheduledFor?.toISOString() ?? null,

@@ -34,19 +34,11 @@ beforeAll(async () => {
 
 describe("POST /v1/orgs/{organizationId}/content-autopilot", () => {
   it("creates a draft task with every field of the resource (201)", async () => {
-    const res = await call(base(), {
-      key: org.key,
-      body: { ...AI_WORKOUT, goalIds: [goalId("build-muscle")], promptGuidanceMode: "custom", customPromptGuidance: "  no jumping  " },
-    });
+    const res = await call(base(), { key: org.key, body: { ...AI_WORKOUT, goalIds: [goalId("build-muscle")], promptGuidanceMode: "custom", customPromptGuidance: "  no jumping  " } });
     expect(res.status, res.text).toBe(201);
     const t = res.body.data;
     // The workspace's owning trainer: its first trainer (oldest, then lowest id).
-    const [owner] = await getDb()
-      .select({ id: trainers.id })
-      .from(trainers)
-      .where(eq(trainers.organizationId, org.organizationId))
-      .orderBy(asc(trainers.createdAt), asc(trainers.id))
-      .limit(1);
+    const [owner] = await getDb().select({ id: trainers.id }).from(trainers).where(eq(trainers.organizationId, org.organizationId)).orderBy(asc(trainers.createdAt), asc(trainers.id)).limit(1);
     expect(org.library.trainerIds).toContain(owner!.id);
     expect(t).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -84,15 +76,7 @@ describe("POST /v1/orgs/{organizationId}/content-autopilot", () => {
   it("defaults contentType, flags, repeatMode and guidance; keeps a given nextRunAt", async () => {
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const t = await create({ name: "Publish later", scope: "publish_existing", existingContentId: wid("sprint-intervals-draft"), nextRunAt: at });
-    expect(t).toMatchObject({
-      contentType: "workout",
-      repeatMode: "once",
-      promptGuidanceMode: "none",
-      includeFreeStock: true,
-      includeTeamContent: true,
-      nextRunAt: at,
-      status: "draft",
-    });
+    expect(t).toMatchObject({ contentType: "workout", repeatMode: "once", promptGuidanceMode: "none", includeFreeStock: true, includeTeamContent: true, nextRunAt: at, status: "draft" });
   });
 
   it("gives ownerId null in a workspace without trainers", async () => {
@@ -108,18 +92,7 @@ describe("POST /v1/orgs/{organizationId}/content-autopilot", () => {
       [{ name: "x", scope: "ai_generate", difficultyOptions: ["beginner"] }, "categoryIds"],
       [{ name: "x", scope: "ai_generate", categoryIds: [categoryId("hiit")] }, "difficultyOptions"],
       [{ name: "x", scope: "ai_generate", goalIds: [goalId("lose-weight")], difficultyOptions: [] }, "difficultyOptions"],
-      [
-        {
-          name: "x",
-          scope: "ai_generate",
-          categoryIds: [categoryId("hiit")],
-          difficultyOptions: ["advanced"],
-          includeFreeStock: false,
-          includePremiumStock: false,
-          includeTeamContent: false,
-        },
-        "includeFreeStock",
-      ],
+      [{ name: "x", scope: "ai_generate", categoryIds: [categoryId("hiit")], difficultyOptions: ["advanced"], includeFreeStock: false, includePremiumStock: false, includeTeamContent: false }, "includeFreeStock"],
       [{ name: "x", scope: "create_similar" }, "sourceContentId"],
       [{ name: "x", scope: "create_similar", contentType: "program" }, "sourceContentId"],
       [{ name: "x", scope: "publish_existing" }, "existingContentId"],
@@ -151,15 +124,8 @@ describe("POST /v1/orgs/{organizationId}/content-autopilot", () => {
       expect(err.target, JSON.stringify(body)).toBe(target);
     }
     // The adapt rule: only team workouts are sources of create_similar.
-    await getDb()
-      .update(workouts)
-      .set({ source: "template" })
-      .where(eq(workouts.id, wid("glute-lab")));
-    const err = expectError(
-      await call(base(), { key: org.key, body: { name: "x", scope: "create_similar", sourceContentId: wid("glute-lab") } }),
-      400,
-      "BadRequest",
-    );
+    await getDb().update(workouts).set({ source: "template" }).where(eq(workouts.id, wid("glute-lab")));
+    const err = expectError(await call(base(), { key: org.key, body: { name: "x", scope: "create_similar", sourceContentId: wid("glute-lab") } }), 400, "BadRequest");
     expect(err).toMatchObject({ target: "sourceContentId", message: expect.stringContaining("team workouts") });
   });
 
@@ -202,11 +168,7 @@ describe("POST /v1/orgs/{organizationId}/content-autopilot", () => {
     await create({ name: "p", scope: "publish_existing", existingContentId: wid("sprint-intervals-draft", o) }, o);
     // No autopilot in the plan at all: every scope is refused.
     await setEntitlements(o.organizationId, { autopilotMinutesLimit: 0 });
-    expectError(
-      await call(base(o), { key: o.key, body: { name: "p", scope: "publish_existing", existingContentId: wid("sprint-intervals-draft", o) } }),
-      403,
-      "Forbidden",
-    );
+    expectError(await call(base(o), { key: o.key, body: { name: "p", scope: "publish_existing", existingContentId: wid("sprint-intervals-draft", o) } }), 403, "Forbidden");
     expect(await count()).toBe(2);
   });
 
@@ -300,25 +262,10 @@ describe("GET, PATCH and DELETE /v1/orgs/{organizationId}/content-autopilot/{tas
     const res = await call(`${base()}/${t.id}`, {
       key: org.key,
       method: "PATCH",
-      body: {
-        name: "Evening HIIT",
-        categoryIds: [categoryId("hiit"), categoryId("hiit")],
-        difficultyOptions: ["advanced"],
-        repeatMode: "weekly",
-        nextRunAt: at,
-      },
+      body: { name: "Evening HIIT", categoryIds: [categoryId("hiit"), categoryId("hiit")], difficultyOptions: ["advanced"], repeatMode: "weekly", nextRunAt: at },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({
-      id: t.id,
-      status: "draft",
-      name: "Evening HIIT",
-      categoryIds: [categoryId("hiit")],
-      difficultyOptions: ["advanced"],
-      repeatMode: "weekly",
-      nextRunAt: at,
-      durationMax: 25,
-    });
+    expect(res.body.data).toMatchObject({ id: t.id, status: "draft", name: "Evening HIIT", categoryIds: [categoryId("hiit")], difficultyOptions: ["advanced"], repeatMode: "weekly", nextRunAt: at, durationMax: 25 });
     expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(t.updatedAt));
     // Activating keeps the future nextRunAt; PATCH keeps the task active and can clear the schedule.
     const active = await call(`${base()}/${t.id}/activate`, { key: org.key, method: "POST" });
@@ -350,9 +297,7 @@ describe("GET, PATCH and DELETE /v1/orgs/{organizationId}/content-autopilot/{tas
       [{ goalIds: [UNKNOWN] }, "goalIds"],
     ];
     for (const [body, target] of references) {
-      expect(expectError(await call(`${base()}/${t.id}`, { key: org.key, method: "PATCH", body }), 400, "BadRequest").target, JSON.stringify(body)).toBe(
-        target,
-      );
+      expect(expectError(await call(`${base()}/${t.id}`, { key: org.key, method: "PATCH", body }), 400, "BadRequest").target, JSON.stringify(body)).toBe(target);
     }
     for (const body of [{ status: "active" }, { id: UNKNOWN }, { ownerId: UNKNOWN }, { durationMin: 30, durationMax: 10 }, { nextRunAt: "soon" }]) {
       expect(expectError(await call(`${base()}/${t.id}`, { key: org.key, method: "PATCH", body }), 400, "ValidationError").target).toBe("UpdateTaskBody");
@@ -384,8 +329,7 @@ describe("GET, PATCH and DELETE /v1/orgs/{organizationId}/content-autopilot/{tas
     expectError(await call(`${base()}/${t.id}`, { key: org.key }), 404, "NotFound");
     expectError(await call(`${base()}/${t.id}`, { key: org.key, method: "DELETE" }), 404, "NotFound");
     expectError(await call(`${base()}/${t.id}`, { key: org.key, method: "PATCH", body: { name: "x" } }), 404, "NotFound");
-    for (const move of ["activate", "deactivate", "run-now"])
-      expectError(await call(`${base()}/${t.id}/${move}`, { key: org.key, method: "POST" }), 404, "NotFound");
+    for (const move of ["activate", "deactivate", "run-now"]) expectError(await call(`${base()}/${t.id}/${move}`, { key: org.key, method: "POST" }), 404, "NotFound");
     expectError(await call(`${base()}/${t.id}/events`, { key: org.key }), 404, "NotFound");
     const list = await call(`${base()}?limit=50`, { key: org.key });
     expect(list.body.data.map((x: any) => x.id)).not.toContain(t.id);

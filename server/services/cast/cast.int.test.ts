@@ -199,10 +199,7 @@ describe("POST /v1/cast/pairing/join and join-by-code", () => {
     const s = await createSession(org.key);
     const res = await call("/v1/cast/pairing/join-by-code", { key: org.key, body: { code: s.code, deviceId: "phone-2" } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({
-      sessionId: s.id,
-      socketIO: { fullUrl: `${app.baseUrl}/cast/pairing?sessionId=${s.id}&role=controller&deviceId=phone-2` },
-    });
+    expect(res.body.data).toMatchObject({ sessionId: s.id, socketIO: { fullUrl: `${app.baseUrl}/cast/pairing?sessionId=${s.id}&role=controller&deviceId=phone-2` } });
   });
 
   it("keeps one controller: a new join replaces the previous device; the same device rejoins", async () => {

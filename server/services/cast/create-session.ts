@@ -19,13 +19,7 @@ export function newPairingCode(): string {
  * is the team key's own, or `organizationId` for a key spanning several (400 without it, 403 for
  * one it does not hold).
  */
-export async function createCastSession(
-  db: Db,
-  caller: Caller,
-  input: { displayName?: string; organizationId?: string },
-  target: string,
-  opts: { linkBase?: string } = {},
-) {
+export async function createCastSession(db: Db, caller: Caller, input: { displayName?: string; organizationId?: string }, target: string, opts: { linkBase?: string } = {}) {
   const organizationId = caller.resolveOrganizationId(input.organizationId, target);
   const row = await retryOnUniqueViolation(
     "cast_sessions_live_code_uq",

@@ -53,12 +53,7 @@ export async function executeAction(db: Db, type: ChatActionType, params: Parsed
   switch (type) {
     case "assign_workout": {
       const p = params as { workoutIds: string[]; sendAssignmentEmail?: boolean; sendAssignmentPush?: boolean };
-      return assignWorkouts(db, {
-        ...who,
-        workoutIds: p.workoutIds,
-        sendAssignmentEmail: p.sendAssignmentEmail ?? true,
-        sendAssignmentPush: p.sendAssignmentPush ?? true,
-      });
+      return assignWorkouts(db, { ...who, workoutIds: p.workoutIds, sendAssignmentEmail: p.sendAssignmentEmail ?? true, sendAssignmentPush: p.sendAssignmentPush ?? true });
     }
     case "start_plan": {
       const p = params as { planId: string; startDate?: string };
@@ -90,15 +85,8 @@ export async function outcomeText(db: Db, organizationId: string, type: ChatActi
     case "assign_workout": {
       const r = result as { added: string[]; alreadyAssigned: string[] };
       const names = new Map((await findCoachWorkouts(db, organizationId, [...r.added, ...r.alreadyAssigned])).map((w) => [w.id, pickText(w.name, locale)]));
-      const list = (ids: string[]) =>
-        quoteNames(
-          ids.map((id) => names.get(id) ?? id),
-          locale,
-        );
-      return [
-        r.added.length ? t.assigned(list(r.added), r.added.length) : "",
-        r.alreadyAssigned.length ? t.alreadyAssigned(list(r.alreadyAssigned), r.alreadyAssigned.length) : "",
-      ]
+      const list = (ids: string[]) => quoteNames(ids.map((id) => names.get(id) ?? id), locale);
+      return [r.added.length ? t.assigned(list(r.added), r.added.length) : "", r.alreadyAssigned.length ? t.alreadyAssigned(list(r.alreadyAssigned), r.alreadyAssigned.length) : ""]
         .filter(Boolean)
         .join(" ");
     }

@@ -65,13 +65,7 @@ describe("authentication and identity on every chat operation", () => {
     }
     const s = org.library.suspendedEndUser;
     const foreign = other.library.endUsers[0]!;
-    for (const who of [
-      { userEmail: "nobody@example.com" },
-      { userEmail: s.email },
-      { userExternalUUID: s.externalId },
-      { userEmail: foreign.email },
-      { userExternalUUID: "nope" },
-    ]) {
+    for (const who of [{ userEmail: "nobody@example.com" }, { userEmail: s.email }, { userExternalUUID: s.externalId }, { userEmail: foreign.email }, { userExternalUUID: "nope" }]) {
       const ident = { organizationId: org.organizationId, ...who };
       expectError(await call(`${BASE}?${query(ident)}`, { key: org.key }), 404, "NotFound");
       expectError(await call(BASE, { key: org.key, body: ident }), 404, "NotFound");
@@ -176,11 +170,7 @@ describe("conversations", () => {
     const lena = org.library.endUsers[1]!;
     expectError(await call(`${BASE}/${c.id}?${query(identity(org, lena))}`, { key: org.key, method: "DELETE" }), 404, "NotFound");
     expectError(await call(`${BASE}/${"f".repeat(24)}?${q}`, { key: org.key, method: "DELETE" }), 404, "NotFound");
-    const noIdentity = expectError(
-      await call(`${BASE}/${c.id}?${query({ organizationId: org.organizationId })}`, { key: org.key, method: "DELETE" }),
-      400,
-      "ValidationError",
-    );
+    const noIdentity = expectError(await call(`${BASE}/${c.id}?${query({ organizationId: org.organizationId })}`, { key: org.key, method: "DELETE" }), 400, "ValidationError");
     expect(noIdentity.target).toBe("DeleteConversationQuery");
     const res = await call(`${BASE}/${c.id}?${q}`, { key: org.key, method: "DELETE" });
     expect(res.status).toBe(204);
@@ -213,13 +203,7 @@ describe("messages", () => {
       actionResult: null,
       coach: null,
     });
-    expect(reply).toMatchObject({
-      conversationId: c.id,
-      position: 2,
-      role: "assistant",
-      actionResult: null,
-      coach: { engine: "deterministic", model: null, intent: "greeting" },
-    });
+    expect(reply).toMatchObject({ conversationId: c.id, position: 2, role: "assistant", actionResult: null, coach: { engine: "deterministic", model: null, intent: "greeting" } });
     expect(reply.content).toContain("Hi Alex!");
     expect(reply.proposedActions.length, "the greeting proposes something to do").toBeGreaterThan(0);
     for (const a of reply.proposedActions) {

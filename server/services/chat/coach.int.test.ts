@@ -57,12 +57,7 @@ describe("the deterministic coach answers from the member's own data", () => {
   it("what should I do today: the plan's workout for today, adapted to how they feel", async () => {
     const { o, alex } = await freshOrg();
     const planId = o.library.planIds[1]!;
-    const [first] = await db()
-      .select()
-      .from(planWorkouts)
-      .where(eq(planWorkouts.planId, planId))
-      .orderBy(asc(planWorkouts.week), asc(planWorkouts.day))
-      .limit(1);
+    const [first] = await db().select().from(planWorkouts).where(eq(planWorkouts.planId, planId)).orderBy(asc(planWorkouts.week), asc(planWorkouts.day)).limit(1);
     // Start so that the plan's first scheduled day is the member's today.
     const today = localDate(new Date(), "America/New_York");
     const startDate = addDays(today, -((first!.week - 1) * 7 + first!.day - 1));
@@ -73,10 +68,7 @@ describe("the deterministic coach answers from the member's own data", () => {
     const name = await workoutName(first!.workoutId);
     expect(reply.content).toContain(`Today your plan has “${name}”`);
     const adapt = action(reply, "adapt_workout");
-    expect(adapt).toMatchObject({
-      params: { workoutId: first!.workoutId, endUserProfileId: alex.id, locale: "en-US" },
-      summary: `Adapt “${name}” to how you feel today`,
-    });
+    expect(adapt).toMatchObject({ params: { workoutId: first!.workoutId, endUserProfileId: alex.id, locale: "en-US" }, summary: `Adapt “${name}” to how you feel today` });
   });
 
   it("what should I do today without a plan: a ranked organization workout to add, or a fresh one", async () => {
@@ -195,10 +187,7 @@ describe("confirming executes through the public operations' services and record
     const { reply } = await say(o, c.id, "Please add Glute Lab to my library");
     expect(reply.coach.intent).toBe("assign");
     const a = action(reply, "assign_workout");
-    expect(a).toMatchObject({
-      params: { workoutIds: [id], sendAssignmentEmail: false, sendAssignmentPush: false },
-      summary: "Add “Glute Lab” to your library",
-    });
+    expect(a).toMatchObject({ params: { workoutIds: [id], sendAssignmentEmail: false, sendAssignmentPush: false }, summary: "Add “Glute Lab” to your library" });
     expect((await call(`/v1/orgs/${o.organizationId}/endusers/${alex.id}/workouts`, { key: o.key })).body.data).toEqual([]);
 
     const res = await confirm(o, c.id, a.id);
@@ -232,10 +221,7 @@ describe("confirming executes through the public operations' services and record
     expect(start).toMatchObject({ params: { planId }, summary: `Start the plan “${name}” today` });
     const started = await confirm(o, c.id, start.id);
     expect(started.status, started.text).toBe(200);
-    expect(started.body.data.message.actionResult).toMatchObject({
-      type: "start_plan",
-      data: { planId, endUserId: alex.id, isActive: true, plan: { id: planId, name } },
-    });
+    expect(started.body.data.message.actionResult).toMatchObject({ type: "start_plan", data: { planId, endUserId: alex.id, isActive: true, plan: { id: planId, name } } });
     expect(started.body.data.message.content).toContain(`You're on “${name}” from`);
     const active = await call(`${members().replace(org.organizationId, o.organizationId)}/${alex.id}/plans/active`, { key: o.key });
     expect(active.body.data).toMatchObject({ planId, isActive: true });
@@ -246,10 +232,7 @@ describe("confirming executes through the public operations' services and record
     expect(stop).toMatchObject({ params: { planId }, summary: `End the plan “${name}”` });
     const ended = await confirm(o, c.id, stop.id);
     expect(ended.status, ended.text).toBe(200);
-    expect(ended.body.data.message).toMatchObject({
-      content: `“${name}” has ended; it stays in your library.`,
-      actionResult: { type: "end_plan", data: { planId, isActive: false } },
-    });
+    expect(ended.body.data.message).toMatchObject({ content: `“${name}” has ended; it stays in your library.`, actionResult: { type: "end_plan", data: { planId, isActive: false } } });
     expect((await call(`/v1/orgs/${o.organizationId}/endusers/${alex.id}/plans/active`, { key: o.key })).body.data).toBeNull();
     // Ending again: the coach knows there is nothing to end.
     const again = await say(o, c.id, "end my program");
@@ -371,10 +354,7 @@ describe("a confirm runs at most once and a failed one changes nothing", () => {
   it("an expired proposal is 410 Gone and reads as expired; a lost claim reads as failed and is 409", async () => {
     const { o } = await freshOrg();
     const { c, a } = await proposeGluteLab(o);
-    await db()
-      .update(chatActions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(chatActions.id, a.id));
+    await db().update(chatActions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(chatActions.id, a.id));
     expectError(await confirm(o, c.id, a.id), 410, "Gone");
     expect((await listMessages(o, c.id)).data[1].proposedActions[0].status).toBe("expired");
 
@@ -397,11 +377,7 @@ describe("a confirm runs at most once and a failed one changes nothing", () => {
     expectError(await confirm(o, c.id, a.id, lena), 404, "NotFound");
     expectError(await confirm(o, c.id, "b".repeat(24)), 404, "NotFound");
     expectError(await call(`/v1/chat/conversations/${c.id}/actions/confirm`, { key: org.key, body: { ...identity(o), actionId: a.id } }), 403, "Forbidden");
-    expectError(
-      await call(`/v1/chat/conversations/${c.id}/actions/confirm`, { key: o.key, body: { ...identity(o), actionId: "xyz" } }),
-      400,
-      "ValidationError",
-    );
+    expectError(await call(`/v1/chat/conversations/${c.id}/actions/confirm`, { key: o.key, body: { ...identity(o), actionId: "xyz" } }), 400, "ValidationError");
     // Deleting the conversation retires its proposals.
     await call(`/v1/chat/conversations/${c.id}?${new URLSearchParams(identity(o))}`, { key: o.key, method: "DELETE" });
     expectError(await confirm(o, c.id, a.id), 404, "NotFound");

@@ -1,13 +1,5 @@
 import type { Db } from "@/db/client";
-import {
-  findLiveConversation,
-  insertConversation,
-  listConversations,
-  listActionsOfMessages,
-  listMessages,
-  listResultMessageIds,
-  softDeleteConversation,
-} from "@/db/queries/chat";
+import { findLiveConversation, insertConversation, listConversations, listActionsOfMessages, listMessages, listResultMessageIds, softDeleteConversation } from "@/db/queries/chat";
 import type { Caller } from "@/server/api/auth";
 import { notFound } from "@/server/api/errors";
 import { resolveReadLocale } from "@/server/api/locale";

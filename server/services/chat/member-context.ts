@@ -288,14 +288,7 @@ export class CoachContext {
     let found = this.named.get(text);
     if (!found) {
       found = findWorkoutsNamedIn(this.db, { organizationId: this.organizationId, text, locale: this.locale, limit: 3 }).then((rows: CoachWorkoutRow[]) =>
-        rows.map((w) => ({
-          id: w.id,
-          name: pickText(w.name, this.locale),
-          minutes: Math.round(w.duration / 60),
-          difficulty: w.difficulty,
-          categoryIds: [],
-          reason: null,
-        })),
+        rows.map((w) => ({ id: w.id, name: pickText(w.name, this.locale), minutes: Math.round(w.duration / 60), difficulty: w.difficulty, categoryIds: [], reason: null })),
       );
       this.named.set(text, found);
     }

@@ -45,10 +45,7 @@ describe("the coach with a model (MockLanguageModelV3): tool calls become propos
     expect(reply.content).toBe("Nice core session yesterday! Here are some ideas.");
     expect(reply.proposedActions.map((a: { type: string }) => a.type)).toEqual(["assign_workout", "start_plan", "adapt_workout", "generate_workout"]);
     const [assign, start, adapt, generate] = reply.proposedActions;
-    expect(assign).toMatchObject({
-      summary: "Add Glute Lab",
-      params: { workoutIds: [id("glute-lab")], sendAssignmentEmail: false, sendAssignmentPush: false },
-    });
+    expect(assign).toMatchObject({ summary: "Add Glute Lab", params: { workoutIds: [id("glute-lab")], sendAssignmentEmail: false, sendAssignmentPush: false } });
     expect(start).toMatchObject({ params: { planId }, summary: expect.stringContaining("Start the plan “") });
     expect(adapt).toMatchObject({
       params: { workoutId: id("core-crusher"), endUserProfileId: org.library.endUsers[0]!.id, userGuidance: "easier, lower intensity", locale: "en-US" },
@@ -132,12 +129,7 @@ describe("streaming (Accept: text/event-stream)", () => {
     expect(names.slice(0, -1).every((n) => n === "delta")).toBe(true);
     expect(names.length).toBeGreaterThan(2);
     const turn = events.at(-1)!.data;
-    expect(
-      events
-        .slice(0, -1)
-        .map((e) => e.data.text)
-        .join(""),
-    ).toBe(turn.reply.content);
+    expect(events.slice(0, -1).map((e) => e.data.text).join("")).toBe(turn.reply.content);
     expect(turn.message).toMatchObject({ role: "user", content: "What should I do today?", position: 1 });
     expect(turn.reply.proposedActions.length).toBeGreaterThan(0);
     // The stream's reply is what was stored.
@@ -167,11 +159,7 @@ describe("streaming (Accept: text/event-stream)", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("ValidationError");
     // Without the header (or asking for JSON) the same request is plain JSON.
-    const json = await call(`/v1/chat/conversations/${c.id}/messages`, {
-      key: org.key,
-      body: { ...identity(org), content: "thanks" },
-      headers: { accept: "application/json" },
-    });
+    const json = await call(`/v1/chat/conversations/${c.id}/messages`, { key: org.key, body: { ...identity(org), content: "thanks" }, headers: { accept: "application/json" } });
     expect(json.status).toBe(201);
   });
 

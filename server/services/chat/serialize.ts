@@ -63,9 +63,7 @@ export function toMessage(row: MessageRow, actions: ActionRow[], results: Map<st
       .sort((a, b) => a.position - b.position)
       .map((a) => toAction(a, results.get(a.id) ?? null, now)),
     actionResult:
-      recorded && recorded.status === "confirmed"
-        ? ({ actionId: recorded.id, type: recorded.type, data: recorded.result } as z.input<typeof ChatActionResult>)
-        : null,
+      recorded && recorded.status === "confirmed" ? ({ actionId: recorded.id, type: recorded.type, data: recorded.result } as z.input<typeof ChatActionResult>) : null,
     coach: row.coach ?? null,
   };
 }

@@ -58,10 +58,7 @@ describe("console sign-in", { timeout: 120_000 }, () => {
     const { scryptSync } = await import("node:crypto");
     const salt = randomBytes(32);
     const key = scryptSync(a.password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-    await getDb()
-      .update(trainers)
-      .set({ passwordHash: `$scrypt$ln=15,r=8,p=1$${salt.toString("base64url")}$${key.toString("base64url")}` })
-      .where(eq(trainers.id, a.trainerId));
+    await getDb().update(trainers).set({ passwordHash: `$scrypt$ln=15,r=8,p=1$${salt.toString("base64url")}$${key.toString("base64url")}` }).where(eq(trainers.id, a.trainerId));
     expect((await attempt(a.email, a.password)).trainerId).toBe(a.trainerId);
     const [row] = await getDb().select({ hash: trainers.passwordHash }).from(trainers).where(eq(trainers.id, a.trainerId));
     expect(row!.hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);

@@ -30,10 +30,7 @@ export interface SignInAttempt {
  * email before any password work; an unknown email costs as much time as a wrong password; a
  * suspended trainer learns so only with the right password.
  */
-export async function signInTrainer(
-  db: Db,
-  attempt: SignInAttempt,
-): Promise<{ trainerId: string; organizationId: string; sessionId: string; expiresAt: Date }> {
+export async function signInTrainer(db: Db, attempt: SignInAttempt): Promise<{ trainerId: string; organizationId: string; sessionId: string; expiresAt: Date }> {
   const email = attempt.email.trim().toLowerCase().slice(0, 320);
   try {
     await admitSignInAttempt(email, attempt.ip);
@@ -53,12 +50,7 @@ export async function signInTrainer(
   await clearSignInFailures(email);
   if (account.status !== "active") throw new SignInRefused("suspended", "This console account is suspended. Ask a workspace owner.");
   if (needsRehash(account.passwordHash!)) await setTrainerPasswordHash(db, account.id, await hashPassword(attempt.password));
-  const session = await createConsoleSession(db, {
-    trainerId: account.id,
-    organizationId: account.organizationId,
-    userAgent: attempt.userAgent,
-    ip: attempt.ip,
-  });
+  const session = await createConsoleSession(db, { trainerId: account.id, organizationId: account.organizationId, userAgent: attempt.userAgent, ip: attempt.ip });
   await markTrainerSignedIn(db, account.id);
   return { trainerId: account.id, organizationId: account.organizationId, sessionId: session.id, expiresAt: session.expiresAt };
 }

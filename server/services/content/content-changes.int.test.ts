@@ -45,9 +45,7 @@ describe("ContentChanges.mediaChanged (media writers announce new exports)", () 
       select distinct w.id from workouts w join music_pools p on p.trainer_id = w.trainer_id
       join music_pool_tracks pt on pt.pool_id = p.id and pt.track_id = ${trainerTrack}
       where w.status = 'published' and w.deleted_at is null order by 1`);
-    const allPublished = await ids(
-      sql`select id from workouts where organization_id = ${org.organizationId} and status = 'published' and deleted_at is null order by 1`,
-    );
+    const allPublished = await ids(sql`select id from workouts where organization_id = ${org.organizationId} and status = 'published' and deleted_at is null order by 1`);
     expect(trainersWorkouts.length).toBeGreaterThan(0);
     expect(trainersWorkouts.length).toBeLessThan(allPublished.length);
 

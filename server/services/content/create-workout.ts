@@ -55,7 +55,9 @@ export const WorkoutSegmentInput = z.discriminatedUnion("kind", [
     })
     .strict()
     .refine((s) => (s.workSeconds === undefined) !== (s.reps === undefined), { message: "an exercise has exactly one of workSeconds or reps" }),
-  z.object({ kind: z.literal("break"), seconds: z.number().min(1).max(3600), imageKey: z.string().max(500).nullable().optional() }).strict(),
+  z
+    .object({ kind: z.literal("break"), seconds: z.number().min(1).max(3600), imageKey: z.string().max(500).nullable().optional() })
+    .strict(),
   z.object({ kind: z.literal("class"), videoAssetId: HexId, name: MediaName, skipIntro: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal("multiExercise"), videoAssetId: HexId, exerciseIds: z.array(HexId).min(1).max(50), name: MediaName }).strict(),
   z.object({ kind: z.literal("promo"), videoAssetId: HexId, name: MediaName }).strict(),
@@ -247,13 +249,7 @@ export async function createWorkout(tx: Tx, rawInput: CreateWorkoutInput, change
  * playlist of it; a published workout's exports are announced out of date. Locked (template)
  * workouts cannot be edited.
  */
-export async function updateWorkout(
-  tx: Tx,
-  organizationId: string,
-  workoutId: string,
-  rawInput: UpdateWorkoutInput,
-  changes: ContentChanges,
-): Promise<CreatedWorkout> {
+export async function updateWorkout(tx: Tx, organizationId: string, workoutId: string, rawInput: UpdateWorkoutInput, changes: ContentChanges): Promise<CreatedWorkout> {
   const input = UpdateWorkoutInput.parse(rawInput);
   const current = await lockOrgWorkout(tx, organizationId, workoutId);
   if (!current) throw notFound("Workout not found in this workspace.");

@@ -29,11 +29,7 @@ export async function getWorkoutResponse(db: Db, caller: Caller, workoutId: stri
   const version = await findWorkoutVersion(db, workoutId);
   if (version?.status !== "published" || version.deleted_at) throw notFound("Workout not found.");
   caller.assertOrganization(version.organization_id);
-  return rendered.load(
-    `${workoutId}:${locale}`,
-    version.version,
-    async () => new SerializedJson(JSON.stringify({ data: await getWorkout(db, caller, workoutId, locale) })),
-  );
+  return rendered.load(`${workoutId}:${locale}`, version.version, async () => new SerializedJson(JSON.stringify({ data: await getWorkout(db, caller, workoutId, locale) })));
 }
 
 /**

@@ -71,7 +71,12 @@ export async function getGroup(db: Db, organizationId: string, groupId: string, 
 }
 
 /** The group's exercises in order, each with the full clip (media, instruction audio) and its prescription. */
-export async function listGroupExercises(db: Db, organizationId: string, groupId: string, input: { limit: number; offset: number; locale?: Locale }) {
+export async function listGroupExercises(
+  db: Db,
+  organizationId: string,
+  groupId: string,
+  input: { limit: number; offset: number; locale?: Locale },
+) {
   const group = await findGroup(db, organizationId, groupId);
   const items = await listGroupItems(db, group.id, { limit: input.limit, offset: input.offset });
   const ids = [...new Set(items.map((i) => i.videoAssetId))];

@@ -91,11 +91,7 @@ export async function createTeamPlan(db: Db, args: { organizationId: string; tra
   const id = newId();
   const now = new Date();
   await db.transaction((tx) =>
-    insertPlanWithSchedule(
-      tx,
-      { id, organizationId: args.organizationId, trainerId: args.trainerId, ...columns, status: "draft", source: "team", createdAt: now, updatedAt: now },
-      schedule,
-    ),
+    insertPlanWithSchedule(tx, { id, organizationId: args.organizationId, trainerId: args.trainerId, ...columns, status: "draft", source: "team", createdAt: now, updatedAt: now }, schedule),
   );
   return { id, status: "draft" as const };
 }

@@ -75,10 +75,7 @@ export async function getWorkoutDraft(db: Db, organizationId: string, workoutId:
         return { kind: s.kind, videoAssetId: s.videoAssetId! };
     }
   });
-  for (const c of await listClipLabels(
-    db,
-    [...extraIds].filter((id) => !clips[id]),
-  )) {
+  for (const c of await listClipLabels(db, [...extraIds].filter((id) => !clips[id]))) {
     clips[c.id] = { id: c.id, name: pickText(c.name), kind: c.kind, thumbnailUrl: imageUrl(c.thumbnailKey), durationSeconds: null, stock: false };
   }
   return {
@@ -108,9 +105,7 @@ export async function getWorkoutDraft(db: Db, organizationId: string, workoutId:
 
 /** Creates a workout from the builder (draft or published at once). */
 export function createWorkoutFromForm(db: Db, args: { organizationId: string; trainerId: string; form: z.output<typeof WorkoutForm> }) {
-  return writeContent(db, (tx, changes) =>
-    createWorkout(tx, { ...args.form, organizationId: args.organizationId, trainerId: args.trainerId, source: "team" }, changes),
-  );
+  return writeContent(db, (tx, changes) => createWorkout(tx, { ...args.form, organizationId: args.organizationId, trainerId: args.trainerId, source: "team" }, changes));
 }
 
 /** Saves the builder's edit of a workout. */

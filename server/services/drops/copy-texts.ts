@@ -829,7 +829,12 @@ const RO: CopyPhrases = {
         "Salvează-l pentru următorul antrenament.",
       ),
     exerciseCollection: (f) =>
-      sentence(`${f.name}: ${roEx(f.exercises)} la rând, aproximativ ${roMin(f.minutes)}.`, roFocus(f), roEquip(f), "Salvează-l pentru următorul antrenament."),
+      sentence(
+        `${f.name}: ${roEx(f.exercises)} la rând, aproximativ ${roMin(f.minutes)}.`,
+        roFocus(f),
+        roEquip(f),
+        "Salvează-l pentru următorul antrenament.",
+      ),
     workoutCollection: (f) =>
       sentence(
         `${f.name}: ${roWk(f.weeks)}, ${roWo(f.workouts)}, un plan clar.`,
@@ -1002,7 +1007,10 @@ const HE: CopyPhrases = {
     ],
     exercise: [(f) => `${f.name}: ככה עושים את זה נכון.`, () => "תרגיל אחד. אפקט מלא."],
     exerciseCollection: [(f) => `${heEx(f.exercises)} ברצף: ${f.name}.`, (f) => `${heEx(f.exercises)} בלי הפסקה. אתם בפנים?`],
-    workoutCollection: [(f) => `${heWk(f.weeks)}. תוכנית אחת. המטרה שלכם.`, (f) => `התוכנית ${f.weeks === 2 ? "לשבועיים" : `ל-${heWk(f.weeks)}`} כבר מוכנה.`],
+    workoutCollection: [
+      (f) => `${heWk(f.weeks)}. תוכנית אחת. המטרה שלכם.`,
+      (f) => `התוכנית ${f.weeks === 2 ? "לשבועיים" : `ל-${heWk(f.weeks)}`} כבר מוכנה.`,
+    ],
   },
   caption: {
     workout: (f) =>

@@ -130,15 +130,7 @@ describe("the built-in copy writer", () => {
     for (const locale of ["pl-PL", "cs-CZ", "ro-RO", "fi-FI", "lt-LT", "he-IL", "ar-XA"] as const) {
       const hook = writeTemplateCopyPack(facts("workoutCollection", { weeks: 1 }), locale).copyPack.hook;
       expect(hook, locale).toBe(
-        {
-          "pl-PL": "1 tydzień. Jeden plan. Twój cel.",
-          "cs-CZ": "1 týden. Jeden plán. Tvůj cíl.",
-          "ro-RO": "1 săptămână. Un plan. Obiectivul tău.",
-          "fi-FI": "1 viikko. Yksi suunnitelma. Sinun tavoitteesi.",
-          "lt-LT": "1 savaitė. Vienas planas. Tavo tikslas.",
-          "he-IL": "שבוע אחד. תוכנית אחת. המטרה שלכם.",
-          "ar-XA": "أسبوع واحد. خطة واحدة. هدفك.",
-        }[locale],
+        { "pl-PL": "1 tydzień. Jeden plan. Twój cel.", "cs-CZ": "1 týden. Jeden plán. Tvůj cíl.", "ro-RO": "1 săptămână. Un plan. Obiectivul tău.", "fi-FI": "1 viikko. Yksi suunnitelma. Sinun tavoitteesi.", "lt-LT": "1 savaitė. Vienas planas. Tavo tikslas.", "he-IL": "שבוע אחד. תוכנית אחת. המטרה שלכם.", "ar-XA": "أسبوع واحد. خطة واحدة. هدفك." }[locale],
       );
     }
   });
@@ -146,32 +138,13 @@ describe("the built-in copy writer", () => {
   it("counts in each language's plural forms", () => {
     const pl = polishCount("minuta", "minuty", "minut");
     expect([1, 2, 4, 5, 12, 14, 21, 22, 25, 104, 112].map(pl)).toEqual([
-      "1 minuta",
-      "2 minuty",
-      "4 minuty",
-      "5 minut",
-      "12 minut",
-      "14 minut",
-      "21 minut",
-      "22 minuty",
-      "25 minut",
-      "104 minuty",
-      "112 minut",
+      "1 minuta", "2 minuty", "4 minuty", "5 minut", "12 minut", "14 minut", "21 minut", "22 minuty", "25 minut", "104 minuty", "112 minut",
     ]);
     const cs = czechCount("cvik", "cviky", "cviků");
     expect([1, 2, 4, 5, 22].map(cs)).toEqual(["1 cvik", "2 cviky", "4 cviky", "5 cviků", "22 cviků"]);
     const lt = lithuanianCount("minutė", "minutės", "minučių");
     expect([1, 2, 9, 10, 11, 15, 21, 22, 30, 111].map(lt)).toEqual([
-      "1 minutė",
-      "2 minutės",
-      "9 minutės",
-      "10 minučių",
-      "11 minučių",
-      "15 minučių",
-      "21 minutė",
-      "22 minutės",
-      "30 minučių",
-      "111 minučių",
+      "1 minutė", "2 minutės", "9 minutės", "10 minučių", "11 minučių", "15 minučių", "21 minutė", "22 minutės", "30 minučių", "111 minučių",
     ]);
     const ro = romanianCount("minut", "minute");
     expect([1, 2, 19, 20, 45, 101, 120].map(ro)).toEqual(["1 minut", "2 minute", "19 minute", "20 de minute", "45 de minute", "101 minute", "120 de minute"]);
@@ -179,16 +152,7 @@ describe("the built-in copy writer", () => {
     expect([1, 2, 3, 12].map(he)).toEqual(["שבוע אחד", "שבועיים", "3 שבועות", "12 שבועות"]);
     const ar = arabicCount({ one: "دقيقة واحدة", two: "دقيقتان", few: "دقائق", many: "دقيقة", other: "دقيقة" });
     expect([1, 2, 3, 10, 11, 14, 99, 100, 103, 111].map(ar)).toEqual([
-      "دقيقة واحدة",
-      "دقيقتان",
-      "3 دقائق",
-      "10 دقائق",
-      "11 دقيقة",
-      "14 دقيقة",
-      "99 دقيقة",
-      "100 دقيقة",
-      "103 دقائق",
-      "111 دقيقة",
+      "دقيقة واحدة", "دقيقتان", "3 دقائق", "10 دقائق", "11 دقيقة", "14 دقيقة", "99 دقيقة", "100 دقيقة", "103 دقائق", "111 دقيقة",
     ]);
   });
 

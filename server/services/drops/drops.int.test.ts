@@ -368,9 +368,7 @@ describe("POST /v1/orgs/{organizationId}/drops and the render job", () => {
     expect(ready.status).toBe("ready");
     expect(ready.availableVariants).toEqual(SIX);
     const heard = (await announced(org.organizationId, "drop.ready")).filter((e) => e.dropId === d.id);
-    expect(heard).toEqual([
-      { dropId: d.id, title: d.title, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", availableVariants: expect.any(Array) },
-    ]);
+    expect(heard).toEqual([{ dropId: d.id, title: d.title, sourceType: "exercise", sourceId: clipId, channelPreset: "ig_reels", availableVariants: expect.any(Array) }]);
     expect([...(heard[0]!.availableVariants as string[])].sort()).toEqual([...SIX].sort());
     expect(ready.copyPacks.map((c: { locale: string; writer: string }) => `${c.locale}:${c.writer}`)).toEqual([
       "en-US:template",

@@ -147,9 +147,7 @@ export async function loadExportPlan(db: Db, workoutId: string): Promise<PlanOut
   const voices: Record<string, string[][]> = {};
   const versions: Record<string, string> = {};
   for (const locale of locales) {
-    voices[locale] = voiceSlots.map((slot) =>
-      slot.assetId ? slot.types.map((type) => pick(slot.assetId!, type, locale)).filter((k): k is string => !!k) : [],
-    );
+    voices[locale] = voiceSlots.map((slot) => (slot.assetId ? slot.types.map((type) => pick(slot.assetId!, type, locale)).filter((k): k is string => !!k) : []));
     versions[locale] = digest(JSON.stringify({ revision: RENDER_REVISION, common, voices: voices[locale] }));
   }
   return { plan: { workoutId, organizationId: workout.organizationId, locales, common, voices, versions, seconds } };

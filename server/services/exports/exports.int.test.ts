@@ -337,10 +337,7 @@ describe("failures", () => {
     const workoutId = await createExportWorkout(db(), {
       organizationId: lib.organizationId,
       exerciseIdByKey: lib.library.exerciseIdByKey,
-      segments: [
-        { kind: "exercise", exercise: "lunge", workSeconds: 7 },
-        { kind: "break", seconds: 3 },
-      ],
+      segments: [{ kind: "exercise", exercise: "lunge", workSeconds: 7 }, { kind: "break", seconds: 3 }],
     });
     const outcome = await loadExportPlan(db(), workoutId);
     if (!("plan" in outcome)) throw new Error("no plan");
@@ -363,19 +360,14 @@ describe("failures", () => {
     const workoutId = await createExportWorkout(db(), {
       organizationId: lib.organizationId,
       exerciseIdByKey: lib.library.exerciseIdByKey,
-      segments: [
-        { kind: "exercise", exercise: "bird-dog", workSeconds: 6 },
-        { kind: "break", seconds: 3, image: "seed/images/gone.jpg" },
-      ],
+      segments: [{ kind: "exercise", exercise: "bird-dog", workSeconds: 6 }, { kind: "break", seconds: 3, image: "seed/images/gone.jpg" }],
     });
-    await db()
-      .insert(instructionAudio)
-      .values({
-        videoAssetId: lib.library.exerciseIdByKey.get("bird-dog")!,
-        locale: "it-IT",
-        type: "exerciseInstruction",
-        assetKey: "seed/audio/instructions/gone.it-IT.m4a",
-      });
+    await db().insert(instructionAudio).values({
+      videoAssetId: lib.library.exerciseIdByKey.get("bird-dog")!,
+      locale: "it-IT",
+      type: "exerciseInstruction",
+      assetKey: "seed/audio/instructions/gone.it-IT.m4a",
+    });
     const outcome = await loadExportPlan(db(), workoutId);
     if (!("plan" in outcome)) throw new Error("no plan");
     expect(outcome.plan.locales).toContain("it-IT");
@@ -387,19 +379,10 @@ describe("failures", () => {
     await getMediaStorage().put(`uploads/${lib.organizationId}/broken.mp4`, Buffer.from("not a video at all"), "video/mp4");
     const [asset] = await db()
       .insert(videoAssets)
-      .values({
-        organizationId: lib.organizationId,
-        kind: "promo",
-        name: { "en-US": "Broken" },
-        videoKey: `uploads/${lib.organizationId}/broken.mp4`,
-        durationSeconds: 4,
-      })
+      .values({ organizationId: lib.organizationId, kind: "promo", name: { "en-US": "Broken" }, videoKey: `uploads/${lib.organizationId}/broken.mp4`, durationSeconds: 4 })
       .returning({ id: videoAssets.id });
     const workoutId = await smallWorkout();
-    await db()
-      .update(workoutSegments)
-      .set({ videoAssetId: asset!.id })
-      .where(and(eq(workoutSegments.workoutId, workoutId), eq(workoutSegments.kind, "promo")));
+    await db().update(workoutSegments).set({ videoAssetId: asset!.id }).where(and(eq(workoutSegments.workoutId, workoutId), eq(workoutSegments.kind, "promo")));
     await expect(renderWorkoutExports(db(), recordingIo(), { workoutId, reason: "media" })).rejects.toThrow(/ffmpeg failed/);
     const rows = await exportRows(workoutId);
     expect(rows.map((r) => [r.kind, r.status, r.assetKey])).toEqual([
@@ -418,27 +401,8 @@ describe("clips in other formats", () => {
     const dir = await mkdtemp("/tmp/forma-upload-");
     // A phone-like clip: 640x360, 30 fps, High profile, stereo 48 kHz.
     await runFfmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=size=640x360:rate=30",
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=frequency=330:sample_rate=48000",
-      "-t",
-      "6",
-      "-ac",
-      "2",
-      "-c:v",
-      "libx264",
-      "-profile:v",
-      "high",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:a",
-      "aac",
-      `${dir}/clip.mp4`,
+      "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30", "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000",
+      "-t", "6", "-ac", "2", "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-c:a", "aac", `${dir}/clip.mp4`,
     ]);
     await runFfmpeg(["-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100", "-t", "20", "-ac", "2", "-c:a", "aac", `${dir}/music.m4a`]);
     const storage = getMediaStorage();
@@ -449,10 +413,7 @@ describe("clips in other formats", () => {
       .values({ organizationId: lib.organizationId, kind: "educational", name: { "en-US": "Phone clip" }, videoKey: clipKey, durationSeconds: 6 })
       .returning({ id: videoAssets.id });
     const workoutId = await smallWorkout({ trainerLocale: "en-US" });
-    await db()
-      .update(workoutSegments)
-      .set({ videoAssetId: asset!.id, durationSeconds: 6 })
-      .where(and(eq(workoutSegments.workoutId, workoutId), eq(workoutSegments.kind, "promo")));
+    await db().update(workoutSegments).set({ videoAssetId: asset!.id, durationSeconds: 6 }).where(and(eq(workoutSegments.workoutId, workoutId), eq(workoutSegments.kind, "promo")));
     await db().execute(sql`update music_tracks set asset_key = ${`uploads/${lib.organizationId}/music.m4a`} where organization_id = ${lib.organizationId}`);
     await storage.put(`uploads/${lib.organizationId}/music.m4a`, await readFile(`${dir}/music.m4a`), "audio/mp4");
     try {
@@ -483,9 +444,7 @@ describe("jobs", () => {
     });
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ workoutId, queued: ["de-DE", "es-ES", "fr-FR"] });
-    expect((result as { rendered: { locale: string; video: string }[] }).rendered).toEqual([
-      expect.objectContaining({ locale: "en-US", video: "rendered", audio: "rendered" }),
-    ]);
+    expect((result as { rendered: { locale: string; video: string }[] }).rendered).toEqual([expect.objectContaining({ locale: "en-US", video: "rendered", audio: "rendered" })]);
     expect(ctx.step.run).toHaveBeenCalledWith("plan", expect.any(Function));
     expect(ctx.step.run).toHaveBeenCalledWith("render-en-US", expect.any(Function));
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("render-other-locales", { name: "workouts/exports.pending", data: { workoutId, reason: "locales" } });
@@ -503,15 +462,7 @@ describe("jobs", () => {
     await getMediaStorage().put(key, Buffer.from("old"), "video/mp4");
     const [old] = await db()
       .insert(workoutExports)
-      .values({
-        workoutId,
-        kind: "video",
-        locale: "en-US",
-        version: "old",
-        status: "superseded",
-        assetKey: key,
-        supersededAt: new Date(Date.now() - 9 * 86_400_000),
-      })
+      .values({ workoutId, kind: "video", locale: "en-US", version: "old", status: "superseded", assetKey: key, supersededAt: new Date(Date.now() - 9 * 86_400_000) })
       .returning();
 
     const run = recordingIo();

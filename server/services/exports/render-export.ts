@@ -124,13 +124,7 @@ export async function renderExportLocale(
       sound = path.join(work, "sound.m4a");
       await renderAudio(
         storage,
-        {
-          timeline: video.timeline,
-          fps: video.format.fps,
-          sounds: plan.common.segments.map((s) => s.sound),
-          voices: plan.voices[locale]!,
-          music: plan.common.music,
-        },
+        { timeline: video.timeline, fps: video.format.fps, sounds: plan.common.segments.map((s) => s.sound), voices: plan.voices[locale]!, music: plan.common.music },
         work,
         sound,
         nice,

@@ -51,13 +51,7 @@ const responses = new VersionedCache<SerializedJson>(20_000, 10 * 60_000);
  * The digest response of `getMemberDigest`, serialized. When the path names the member by id,
  * the member's version is read first and a current cached response is answered from memory.
  */
-export async function getMemberDigestResponse(
-  db: Db,
-  organizationId: string,
-  identifier: string,
-  date: string | undefined,
-  now = new Date(),
-): Promise<SerializedJson> {
+export async function getMemberDigestResponse(db: Db, organizationId: string, identifier: string, date: string | undefined, now = new Date()): Promise<SerializedJson> {
   const serialize = async () => new SerializedJson(JSON.stringify({ data: await getMemberDigest(db, organizationId, identifier, date, now) }));
   if (!HEX24.test(identifier)) return serialize();
   const id = identifier.toLowerCase();
@@ -119,12 +113,6 @@ export async function getPillarDetail(db: Db, member: InsightsMember, type: Pill
 }
 
 /** GET pillars/{pillarType} for the member named in the path. */
-export async function getMemberPillarDetail(
-  db: Db,
-  organizationId: string,
-  identifier: string,
-  type: PillarType,
-  date: string | undefined,
-): Promise<PillarDetail> {
+export async function getMemberPillarDetail(db: Db, organizationId: string, identifier: string, type: PillarType, date: string | undefined): Promise<PillarDetail> {
   return getPillarDetail(db, await resolveInsightsMember(db, organizationId, identifier), type, date);
 }

@@ -270,10 +270,7 @@ describe("POST insights/health-data", () => {
     expect((await daySummary(m, day))!.sources["steps.count"]).toBe("wearable");
     // Each source's last write is stored whole (the upsert rebuilds a sole write from the entry's columns).
     const wearableOnly = await entryOf(m, "body_metrics", `day-${day}`);
-    expect(wearableOnly).toMatchObject({
-      pushed: null,
-      synced: { recordedAt: `${day}T12:00:00.000Z`, localDate: day, values: { weightKg: 80, bodyFatPct: 20 } },
-    });
+    expect(wearableOnly).toMatchObject({ pushed: null, synced: { recordedAt: `${day}T12:00:00.000Z`, localDate: day, values: { weightKg: 80, bodyFatPct: 20 } } });
 
     // Same key: the pushed value replaces the synced one, fields the push lacks keep their wearable values.
     const res = await push(org, m, [

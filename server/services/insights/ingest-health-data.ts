@@ -203,9 +203,7 @@ async function writeBatches(db: Tx, batches: PendingBatch[]): Promise<HealthEntr
       leftDays.set(r.endUserId, days.add(r.localDate));
     }
     const left = [...leftDays].map(([endUserId, days]) => ({ endUserId, days: [...days] }));
-    const [leftEntries, leftMeals] = left.length
-      ? await Promise.all([listMembersHealthEntriesForDays(tx, left), listMembersNutritionForDays(tx, left)])
-      : [[], []];
+    const [leftEntries, leftMeals] = left.length ? await Promise.all([listMembersHealthEntriesForDays(tx, left), listMembersNutritionForDays(tx, left)]) : [[], []];
     const entriesOf = new Map<string, Map<string, DayEntry>>();
     const put = (endUserId: string, e: DayEntry) => {
       const m = entriesOf.get(endUserId) ?? new Map<string, DayEntry>();

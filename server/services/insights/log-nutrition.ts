@@ -85,10 +85,7 @@ export async function logNutrition(db: Db, member: InsightsMember, input: Nutrit
   const { entry, status } = await db.transaction(async (tx) => {
     await lockMemberInsights(tx, member.id); // before the read, which must see every write committed before it
     const existing = input.externalId ? await findNutritionEntryByExternalId(tx, member.id, input.externalId) : null;
-    if (
-      existing?.localDate !== localDate &&
-      (await countNutritionEntriesOfDay(tx, member.id, localDate, MAX_NUTRITION_ENTRIES_PER_DAY)) >= MAX_NUTRITION_ENTRIES_PER_DAY
-    ) {
+    if (existing?.localDate !== localDate && (await countNutritionEntriesOfDay(tx, member.id, localDate, MAX_NUTRITION_ENTRIES_PER_DAY)) >= MAX_NUTRITION_ENTRIES_PER_DAY) {
       throw unprocessable(
         `This member already has ${MAX_NUTRITION_ENTRIES_PER_DAY} nutrition entries on ${localDate}, the most one day holds; log a meal's items together or replace an entry by its externalId.`,
       );

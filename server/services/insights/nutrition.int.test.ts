@@ -82,15 +82,7 @@ describe("POST nutrition/log and DELETE nutrition/log/{externalId}", () => {
     const m = await memberOf(org, 0);
     const day = addDays(todayOf(m), -1);
     // 198 entries stored directly, two through the API (one with an externalId): 200 on the day.
-    const rows = Array.from({ length: 198 }, () => ({
-      id: newId(),
-      organizationId: org.organizationId,
-      endUserId: m.id,
-      localDate: day,
-      loggedAt: new Date(noonZ(day)),
-      caloriesKcal: 10,
-      proteinG: 1,
-    }));
+    const rows = Array.from({ length: 198 }, () => ({ id: newId(), organizationId: org.organizationId, endUserId: m.id, localDate: day, loggedAt: new Date(noonZ(day)), caloriesKcal: 10, proteinG: 1 }));
     await getDb().insert(nutritionEntries).values(rows);
     expect((await logMeal(org, m, { caloriesKcal: 10, proteinG: 1, loggedAt: noonZ(day) })).status).toBe(201);
     const last = await logMeal(org, m, { externalId: "late-snack", caloriesKcal: 10, proteinG: 1, loggedAt: noonZ(day) });

@@ -32,10 +32,7 @@ export const CreateUploadInput = z.discriminatedUnion("purpose", [
     .object({
       purpose: z.literal("clip"),
       filename: z.string().trim().min(1).max(200).regex(CLIP_EXTENSIONS, "upload an MP4 or MOV file"),
-      contentType: z
-        .string()
-        .max(100)
-        .refine((t) => (CLIP_TYPES as readonly string[]).includes(baseType(t)), "upload an MP4 or MOV file"),
+      contentType: z.string().max(100).refine((t) => (CLIP_TYPES as readonly string[]).includes(baseType(t)), "upload an MP4 or MOV file"),
       sizeBytes: z.number().int().min(1).max(MAX_CLIP_BYTES, "clips are at most 500 MB"),
       name: z.string().trim().min(1, "name the clip").max(200),
       kind: z.enum(["single-exercise", "class", "multi-exercise", "promo", "educational", "workout-intro", "workout-outro"]).default("single-exercise"),
@@ -45,10 +42,7 @@ export const CreateUploadInput = z.discriminatedUnion("purpose", [
     .object({
       purpose: z.literal("instruction-audio"),
       filename: z.string().trim().min(1).max(200),
-      contentType: z
-        .string()
-        .max(100)
-        .refine((t) => (AUDIO_TYPES as readonly string[]).includes(baseType(t)), "upload an audio file (MP3, M4A, WAV, WebM or Ogg)"),
+      contentType: z.string().max(100).refine((t) => (AUDIO_TYPES as readonly string[]).includes(baseType(t)), "upload an audio file (MP3, M4A, WAV, WebM or Ogg)"),
       sizeBytes: z.number().int().min(1).max(MAX_AUDIO_BYTES, "instruction audio is at most 25 MB"),
       videoAssetId: HexId,
       locale: z.enum(SUPPORTED_LOCALES),
@@ -78,7 +72,9 @@ export async function createUpload(db: Tx, args: { organizationId: string; train
     sizeBytes: input.sizeBytes,
     chunkSize: CHUNK_BYTES,
     chunkCount: Math.ceil(input.sizeBytes / CHUNK_BYTES),
-    ...(input.purpose === "clip" ? { clipName: { "en-US": input.name }, clipKind: input.kind } : { videoAssetId: input.videoAssetId, locale: input.locale }),
+    ...(input.purpose === "clip"
+      ? { clipName: { "en-US": input.name }, clipKind: input.kind }
+      : { videoAssetId: input.videoAssetId, locale: input.locale }),
   });
   return toUploadResource(row);
 }

@@ -59,29 +59,19 @@ afterAll(async () => {
   await new Promise<void>((r) => bait.close(() => r()));
 });
 
-type Purpose =
-  | { purpose: "clip"; filename: string; contentType: string }
-  | { purpose: "instruction-audio"; filename: string; contentType: string; videoAssetId: string; locale: string };
+type Purpose = { purpose: "clip"; filename: string; contentType: string } | { purpose: "instruction-audio"; filename: string; contentType: string; videoAssetId: string; locale: string };
 
 /** Uploads `bytes` through the console's chunked upload, runs the processing job, and answers the upload's status. */
-async function uploadAndProcess(
-  purpose: Purpose,
-  bytes: Buffer,
-): Promise<{ id: string; status: string; error: string | null; videoAssetId: string | null; outcome: unknown }> {
+async function uploadAndProcess(purpose: Purpose, bytes: Buffer): Promise<{ id: string; status: string; error: string | null; videoAssetId: string | null; outcome: unknown }> {
   const body = purpose.purpose === "clip" ? { ...purpose, name: `Upload ${purpose.filename}` } : purpose;
   const created = await consoleCall(owner, `${base}/uploads`, { method: "POST", body: { ...body, sizeBytes: bytes.length } });
   expect(created.status, created.text).toBe(201);
   const u = created.body;
   for (let i = 0; i < u.chunkCount; i++) {
-    const res = await consoleCall(owner, `${base}/uploads/${u.id}/chunks/${i}`, {
-      rawBody: bytes.subarray(i * u.chunkSize, (i + 1) * u.chunkSize),
-      headers: { "content-type": "application/octet-stream" },
-    });
+    const res = await consoleCall(owner, `${base}/uploads/${u.id}/chunks/${i}`, { rawBody: bytes.subarray(i * u.chunkSize, (i + 1) * u.chunkSize), headers: { "content-type": "application/octet-stream" } });
     expect(res.status, res.text).toBe(200);
   }
-  const { result } = await new InngestTestEngine({ function: processMediaUpload }).execute({
-    events: [{ name: "media/upload.completed", data: { uploadId: u.id } }],
-  });
+  const { result } = await new InngestTestEngine({ function: processMediaUpload }).execute({ events: [{ name: "media/upload.completed", data: { uploadId: u.id } }] });
   const status = await consoleCall(owner, `${base}/uploads/${u.id}`);
   expect(status.status).toBe(200);
   return { ...status.body, outcome: (result as { outcome: unknown }).outcome };
@@ -101,12 +91,7 @@ async function expectRefused(purpose: Purpose, bytes: Buffer, reason: RegExp) {
   expect(done.error).toMatch(reason);
   if (purpose.purpose === "clip") expect(done.videoAssetId).toBeNull();
   expect(await clipsOfWorkspace()).toBe(before);
-  expect(
-    await getDb()
-      .select()
-      .from(instructionAudio)
-      .where(like(instructionAudio.assetKey, `%${done.id}%`)),
-  ).toEqual([]);
+  expect(await getDb().select().from(instructionAudio).where(like(instructionAudio.assetKey, `%${done.id}%`))).toEqual([]);
 }
 
 describe("uploads that point ffmpeg at other files are refused before ffmpeg opens them", () => {
@@ -138,11 +123,7 @@ describe("uploads that point ffmpeg at other files are refused before ffmpeg ope
 
   it("instruction audio that is a playlist, whatever its name says", async () => {
     const clipId = await uploadedClipId();
-    await expectRefused(
-      { purpose: "instruction-audio", filename: "voice.m3u8", contentType: "audio/mp4", videoAssetId: clipId, locale: "en-US" },
-      hlsPlaylist(`file://${seedMedia("audio/instructions/squat.en-US.m4a")}`),
-      /playlist/,
-    );
+    await expectRefused({ purpose: "instruction-audio", filename: "voice.m3u8", contentType: "audio/mp4", videoAssetId: clipId, locale: "en-US" }, hlsPlaylist(`file://${seedMedia("audio/instructions/squat.en-US.m4a")}`), /playlist/);
   });
 
   it("an MP4 whose moov references its media data in another file", async () => {
@@ -186,11 +167,7 @@ describe("damaged and oversized files are refused with a clear reason and never 
   it("ten hours of silent instruction audio (a FLAC of 250 KB)", async () => {
     const clipId = await uploadedClipId();
     expect(tenHoursOfSilence.length).toBeLessThan(1024 * 1024);
-    await expectRefused(
-      { purpose: "instruction-audio", filename: "long.wav", contentType: "audio/wav", videoAssetId: clipId, locale: "en-US" },
-      tenHoursOfSilence,
-      /10:00:00 long; instruction audio is at most 10 minutes/,
-    );
+    await expectRefused({ purpose: "instruction-audio", filename: "long.wav", contentType: "audio/wav", videoAssetId: clipId, locale: "en-US" }, tenHoursOfSilence, /10:00:00 long; instruction audio is at most 10 minutes/);
   });
 
   it("a fuzzed MP4 ends either way with a settled status", async () => {

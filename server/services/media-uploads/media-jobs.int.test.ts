@@ -42,11 +42,7 @@ async function sendChunks(organizationId: string, upload: { id: string; chunkCou
 
 async function uploadedClip(organizationId: string, bytes: Buffer, name: string) {
   const db = getDb();
-  const u = await createUpload(db, {
-    organizationId,
-    trainerId: null,
-    input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" },
-  });
+  const u = await createUpload(db, { organizationId, trainerId: null, input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" } });
   await sendChunks(organizationId, u, bytes);
   return u.id;
 }
@@ -55,9 +51,7 @@ describe("the media processing job", () => {
   it("runs as an Inngest function: one durable step transcodes the upload into a faststart H.264/AAC clip with a poster and a thumbnail", async () => {
     const org = await createTestOrg();
     const id = await uploadedClip(org.organizationId, clip, "Job-made plank");
-    const { result, ctx } = await new InngestTestEngine({ function: processMediaUpload }).execute({
-      events: [{ name: "media/upload.completed", data: { uploadId: id } }],
-    });
+    const { result, ctx } = await new InngestTestEngine({ function: processMediaUpload }).execute({ events: [{ name: "media/upload.completed", data: { uploadId: id } }] });
     expect(result).toEqual({ outcome: "ready" });
     expect(ctx.step.run).toHaveBeenCalledWith("process", expect.any(Function));
     const [row] = await getDb().select().from(mediaUploads).where(eq(mediaUploads.id, id));
@@ -76,9 +70,7 @@ describe("the media processing job", () => {
     expect(head.indexOf("moov")).toBeGreaterThan(-1);
     expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat") === -1 ? Number.POSITIVE_INFINITY : head.indexOf("mdat"));
     // A second delivery of the event changes nothing.
-    const again = await new InngestTestEngine({ function: processMediaUpload }).execute({
-      events: [{ name: "media/upload.completed", data: { uploadId: id } }],
-    });
+    const again = await new InngestTestEngine({ function: processMediaUpload }).execute({ events: [{ name: "media/upload.completed", data: { uploadId: id } }] });
     expect(again.result).toEqual({ outcome: "skipped" });
   });
 
@@ -87,14 +79,8 @@ describe("the media processing job", () => {
     const stalled = await uploadedClip(org.organizationId, clip, "Stalled");
     const ancient = await uploadedClip(org.organizationId, clip, "Ancient");
     const now = Date.now();
-    await getDb()
-      .update(mediaUploads)
-      .set({ updatedAt: new Date(now - 11 * 60_000) })
-      .where(eq(mediaUploads.id, stalled));
-    await getDb()
-      .update(mediaUploads)
-      .set({ updatedAt: new Date(now - 3 * 3600_000), createdAt: new Date(now - 3 * 3600_000) })
-      .where(eq(mediaUploads.id, ancient));
+    await getDb().update(mediaUploads).set({ updatedAt: new Date(now - 11 * 60_000) }).where(eq(mediaUploads.id, stalled));
+    await getDb().update(mediaUploads).set({ updatedAt: new Date(now - 3 * 3600_000), createdAt: new Date(now - 3 * 3600_000) }).where(eq(mediaUploads.id, ancient));
     const result = await sweepStalledUploads(getDb(), new Date(now));
     expect(result.resent).toBeGreaterThanOrEqual(1);
     expect(result.failed).toBeGreaterThanOrEqual(1);
@@ -125,18 +111,11 @@ describe("the media processing job", () => {
     await recordExportCheck(db, published[0]!, ["en-US"], new Date());
     const before = await loadExportPlan(db, published[0]!);
 
-    const u = await createUpload(db, {
-      organizationId: org.organizationId,
-      trainerId: null,
-      input: { purpose: "instruction-audio", filename: "take-2.m4a", contentType: "audio/mp4", sizeBytes: voice.length, videoAssetId: clipId, locale: "en-US" },
-    });
+    const u = await createUpload(db, { organizationId: org.organizationId, trainerId: null, input: { purpose: "instruction-audio", filename: "take-2.m4a", contentType: "audio/mp4", sizeBytes: voice.length, videoAssetId: clipId, locale: "en-US" } });
     await sendChunks(org.organizationId, u, voice);
     expect(await processUpload(db, u.id)).toBe("ready");
 
-    const [track] = await db
-      .select()
-      .from(instructionAudio)
-      .where(and(eq(instructionAudio.videoAssetId, clipId), eq(instructionAudio.locale, "en-US"), eq(instructionAudio.type, "exerciseInstruction")));
+    const [track] = await db.select().from(instructionAudio).where(and(eq(instructionAudio.videoAssetId, clipId), eq(instructionAudio.locale, "en-US"), eq(instructionAudio.type, "exerciseInstruction")));
     expect(track!.assetKey).toContain(u.id);
     // After the commit: one render request per published workout using the clip, none for the draft or other workouts.
     expect(sent.filter((e) => e.name === "workouts/content.changed").sort((a, b) => String(a.data.workoutId).localeCompare(String(b.data.workoutId)))).toEqual(
@@ -158,19 +137,10 @@ describe("the media processing job", () => {
     const db = getDb();
     const clipId = org.library.videoAssetIds[0]!;
     const bytes = Buffer.from("not audio at all");
-    const u = await createUpload(db, {
-      organizationId: org.organizationId,
-      trainerId: null,
-      input: { purpose: "instruction-audio", filename: "x.m4a", contentType: "audio/mp4", sizeBytes: bytes.length, videoAssetId: clipId, locale: "en-US" },
-    });
+    const u = await createUpload(db, { organizationId: org.organizationId, trainerId: null, input: { purpose: "instruction-audio", filename: "x.m4a", contentType: "audio/mp4", sizeBytes: bytes.length, videoAssetId: clipId, locale: "en-US" } });
     await sendChunks(org.organizationId, u, bytes);
     expect(await processUpload(db, u.id)).toBe("failed");
     expect(sent.filter((e) => e.name === "workouts/content.changed")).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(instructionAudio)
-        .where(and(eq(instructionAudio.videoAssetId, clipId), sql`${instructionAudio.assetKey} like ${`%${u.id}%`}`)),
-    ).toEqual([]);
+    expect(await db.select().from(instructionAudio).where(and(eq(instructionAudio.videoAssetId, clipId), sql`${instructionAudio.assetKey} like ${`%${u.id}%`}`))).toEqual([]);
   });
 });

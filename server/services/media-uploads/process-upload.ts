@@ -26,32 +26,12 @@ import { chunkKey } from "./receive-chunk";
 export function clipTranscodeArgs(input: string[], output: string, maxSeconds: number): string[] {
   return [
     ...input,
-    "-t",
-    String(maxSeconds),
-    "-map",
-    "0:v:0",
-    "-map",
-    "0:a:0?",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "23",
-    "-pix_fmt",
-    "yuv420p",
-    "-profile:v",
-    "high",
-    "-vf",
-    "scale='min(1280,iw)':-2",
-    "-c:a",
-    "aac",
-    "-b:a",
-    "128k",
-    "-ac",
-    "2",
-    "-movflags",
-    "+faststart",
+    "-t", String(maxSeconds),
+    "-map", "0:v:0", "-map", "0:a:0?",
+    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-profile:v", "high",
+    "-vf", "scale='min(1280,iw)':-2",
+    "-c:a", "aac", "-b:a", "128k", "-ac", "2",
+    "-movflags", "+faststart",
     output,
   ];
 }
@@ -100,8 +80,7 @@ export async function processUpload(db: Db, uploadId: string): Promise<"ready" |
     try {
       probe = await probeMedia(source, { input, timeoutMs: PROBE_TIMEOUT_MS });
     } catch (err) {
-      if (err instanceof FfmpegError)
-        return fail(db, upload, err.timedOut ? "Reading the file took too long; it may be damaged." : "The file is not a video or audio file we can read.");
+      if (err instanceof FfmpegError) return fail(db, upload, err.timedOut ? "Reading the file took too long; it may be damaged." : "The file is not a video or audio file we can read.");
       throw err;
     }
     const refused = exceedsLimits(upload, probe);
@@ -113,16 +92,12 @@ export async function processUpload(db: Db, uploadId: string): Promise<"ready" |
       lastWrite = now;
       setUploadProgress(db, upload.id, Math.min(0.95, seconds / probe.durationSeconds)).catch(() => {});
     };
-    const result =
-      upload.purpose === "clip"
-        ? await processClip(db, storage, upload, input, dir, probe, onProgress)
-        : await processAudio(db, storage, upload, input, dir, probe, onProgress);
+    const result = upload.purpose === "clip" ? await processClip(db, storage, upload, input, dir, probe, onProgress) : await processAudio(db, storage, upload, input, dir, probe, onProgress);
     if (result === "failed") return "failed";
     await Promise.all(Array.from({ length: upload.chunkCount }, (_, i) => storage.delete(chunkKey(upload.id, i)).catch(() => {})));
     return "ready";
   } catch (err) {
-    if (err instanceof FfmpegError)
-      return fail(db, upload, err.timedOut ? "Transcoding took too long; the file may be damaged." : `Transcoding failed: ${err.message.slice(0, 300)}`);
+    if (err instanceof FfmpegError) return fail(db, upload, err.timedOut ? "Transcoding took too long; the file may be damaged." : `Transcoding failed: ${err.message.slice(0, 300)}`);
     throw err;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -203,13 +178,7 @@ async function processAudio(db: Db, storage: MediaStorage, upload: UploadRow, in
   await storage.put(key, createReadStream(m4a), "audio/mp4");
   // The clip's published workouts speak the new track: their exports are rendered again.
   await writeContent(db, async (tx, changes) => {
-    await upsertInstructionAudio(tx, {
-      videoAssetId: upload.videoAssetId!,
-      locale: upload.locale!,
-      type: "exerciseInstruction",
-      assetKey: key,
-      durationSeconds: out.durationSeconds,
-    });
+    await upsertInstructionAudio(tx, { videoAssetId: upload.videoAssetId!, locale: upload.locale!, type: "exerciseInstruction", assetKey: key, durationSeconds: out.durationSeconds });
     await changes.mediaChanged(tx, { videoAssetIds: [upload.videoAssetId!] });
     await finishUpload(tx, upload.id, { status: "ready" });
   });

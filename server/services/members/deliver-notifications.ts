@@ -1,11 +1,5 @@
 import { getDb, type Tx } from "@/db/client";
-import {
-  claimOutboxNotifications,
-  findNotificationRecipients,
-  findPendingOutboxNotification,
-  markOutboxFailed,
-  markOutboxSent,
-} from "@/db/queries/notifications";
+import { claimOutboxNotifications, findNotificationRecipients, findPendingOutboxNotification, markOutboxFailed, markOutboxSent } from "@/db/queries/notifications";
 import { log } from "@/server/api/log";
 import type { JobIo } from "@/server/jobs/types";
 import { type AssignmentPayload, renderAssignment } from "./assignment-notifications";

@@ -139,11 +139,7 @@ describe("the cast display and controller routes", () => {
     // Nothing loaded yet: the state machine refuses play (409).
     expectError(await post(`/api/cast/${d.session.id}/control`, phone.token, { action: "play" }), 409, "Conflict");
     // Another organization's workout, and a private one for an anonymous phone: 404.
-    expectError(
-      await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId: other.library.workoutIdByKey.get("full-body-foundations")! }),
-      404,
-      "NotFound",
-    );
+    expectError(await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId: other.library.workoutIdByKey.get("full-body-foundations")! }), 404, "NotFound");
     expectError(await post(`/api/cast/${d.session.id}/workout`, phone.token, { workoutId: privateWorkoutId }), 404, "NotFound");
     expectError(await call(`/api/cast/${d.session.id}/player`, { headers: { "x-cast-token": d.token } }), 404, "NotFound");
     // Writes from another site are refused.
@@ -183,13 +179,7 @@ describe("the cast display reached under another name than PUBLIC_BASE_URL", () 
     const payload = JSON.stringify({ orgId: org.organizationId });
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        {
-          host: "127.0.0.1",
-          port,
-          path: "/api/cast/display",
-          method: "POST",
-          headers: { host, origin: `http://${host}`, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
-        },
+        { host: "127.0.0.1", port, path: "/api/cast/display", method: "POST", headers: { host, origin: `http://${host}`, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
         (res) => {
           let text = "";
           res.on("data", (d) => (text += d));

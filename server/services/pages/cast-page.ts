@@ -101,11 +101,7 @@ export async function joinCastFromPage(db: Db, input: z.output<typeof CastJoinBo
   if (!row) throw notFound(SESSION_NOT_FOUND);
   const viewer = await viewerFor(db, row.organizationId, memberCookie);
   const pairing = await joinCastSession(db, viewer.caller, { sessionId, code: input.code, deviceId: input.deviceId });
-  const token = await signToken(
-    db,
-    { sessionId, organizationId: row.organizationId, role: "controller", deviceId: input.deviceId },
-    new Date(pairing.expiresAt),
-  );
+  const token = await signToken(db, { sessionId, organizationId: row.organizationId, role: "controller", deviceId: input.deviceId }, new Date(pairing.expiresAt));
   return {
     pairing,
     token,

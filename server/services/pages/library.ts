@@ -172,17 +172,8 @@ export async function listMemberWorkoutCards(db: Db, viewer: Viewer, input: OwnP
   const member = requireMember(viewer);
   const limit = input.limit ?? PAGE_SIZE;
   const locale = resolveReadLocale(input.locale);
-  const { items, total } = await listMemberWorkouts(db, {
-    organizationId: viewer.organizationId,
-    endUserIdentifier: member.endUserId,
-    limit,
-    offset: input.offset,
-    locale,
-  });
-  const rows = await listWorkoutsByIds(
-    db,
-    items.map((w) => w.id),
-  );
+  const { items, total } = await listMemberWorkouts(db, { organizationId: viewer.organizationId, endUserIdentifier: member.endUserId, limit, offset: input.offset, locale });
+  const rows = await listWorkoutsByIds(db, items.map((w) => w.id));
   const [facets, ref] = await Promise.all([facetsFor(db, rows), getReferenceIndex(db)]);
   return page(
     rows.map((r) => toWorkoutCard(workoutListItem(r, facets.get(r.id), ref, locale))),
@@ -197,20 +188,8 @@ export async function listMemberPlanCards(db: Db, viewer: Viewer, input: OwnPage
   const member = requireMember(viewer);
   const limit = input.limit ?? PAGE_SIZE;
   const locale = resolveReadLocale(input.locale);
-  const { items, total } = await listMemberPlans(db, {
-    organizationId: viewer.organizationId,
-    endUserIdentifier: member.endUserId,
-    limit,
-    offset: input.offset,
-    locale,
-  });
-  const [rows, ref] = await Promise.all([
-    listPlansByIds(
-      db,
-      items.map((p) => p.id),
-    ),
-    getReferenceIndex(db),
-  ]);
+  const { items, total } = await listMemberPlans(db, { organizationId: viewer.organizationId, endUserIdentifier: member.endUserId, limit, offset: input.offset, locale });
+  const [rows, ref] = await Promise.all([listPlansByIds(db, items.map((p) => p.id)), getReferenceIndex(db)]);
   return page(
     rows.map((r) => toPlanCard(planListItem(r, ref, locale))),
     total,
@@ -224,11 +203,7 @@ export async function listMemberPlanCards(db: Db, viewer: Viewer, input: OwnPage
  * /workouts, library plans on /plans; paged like the grid from `offset`) and their active plan's
  * progress. Null for anyone else.
  */
-export async function getMemberView(
-  db: Db,
-  viewer: Viewer,
-  input: { kind: "workouts" | "plans"; locale: string | null; offset: number },
-): Promise<MemberView | null> {
+export async function getMemberView(db: Db, viewer: Viewer, input: { kind: "workouts" | "plans"; locale: string | null; offset: number }): Promise<MemberView | null> {
   if (!viewer.member) return null;
   const loc = resolveReadLocale(input.locale);
   const own = { locale: input.locale, offset: input.offset };

@@ -50,10 +50,7 @@ describe("GET /api/library/{orgId}/workouts", () => {
     for (const q of ["q=stretch", "difficulty=advanced", "duration=15-30", "duration=-15"]) {
       const api = await call(`/v1/orgs/${org.organizationId}/workouts?visibility=public&limit=12&${q}`, { key: org.key });
       const res = await call(lib(`/workouts?${q}`));
-      expect(
-        res.body.items.map((c: { id: string }) => c.id),
-        q,
-      ).toEqual(api.body.data.map((w: { id: string }) => w.id));
+      expect(res.body.items.map((c: { id: string }) => c.id), q).toEqual(api.body.data.map((w: { id: string }) => w.id));
     }
     const all = (await call(`/v1/orgs/${org.organizationId}/workouts?visibility=public&limit=50`, { key: org.key })).body.data as {
       id: string;
@@ -114,10 +111,7 @@ describe("GET /api/library/{orgId}/plans and plans/{planId}", () => {
     expectError(await call(lib(`/plans/${other.library.planIds[0]}`)), 404, "NotFound");
     const cookie = await signIn();
     expectError(await call(lib(`/plans/${privatePlan}`), { headers: { cookie } }), 404, "NotFound");
-    const assign = await call(`/v1/orgs/${org.organizationId}/endusers/${org.library.endUsers[0]!.id}/plans/assign`, {
-      key: org.key,
-      body: { planIds: [privatePlan] },
-    });
+    const assign = await call(`/v1/orgs/${org.organizationId}/endusers/${org.library.endUsers[0]!.id}/plans/assign`, { key: org.key, body: { planIds: [privatePlan] } });
     expect(assign.status).toBe(200);
     expect((await call(lib(`/plans/${privatePlan}`), { headers: { cookie } })).status).toBe(200);
   });
@@ -156,11 +150,7 @@ describe("GET /api/library/{orgId}/member/workouts and member/plans", () => {
     const all = [...first.body.items, ...second.body.items] as Card[];
     expect(all.find((c) => c.id === org.library.privateWorkoutIds[0])?.visibility).toBe("private");
     const publicCards = (await call(lib("/workouts?limit=50"))).body.items as Card[];
-    const grid = [
-      ...publicCards,
-      ...((await call(lib("/workouts?offset=12"))).body.items as Card[]),
-      ...((await call(lib("/workouts?offset=24"))).body.items as Card[]),
-    ];
+    const grid = [...publicCards, ...((await call(lib("/workouts?offset=12"))).body.items as Card[]), ...((await call(lib("/workouts?offset=24"))).body.items as Card[])];
     let compared = 0;
     for (const card of all) {
       const same = grid.find((c) => c.id === card.id);
@@ -307,11 +297,7 @@ describe("member sessions through the grids", () => {
     expectError(await call(lib("/feedback-options")), 401, "Unauthorized");
     const cookie = await signIn();
     expectError(await call(path, { body: { action: "start" }, headers: { cookie, origin: "https://evil.example" } }), 403, "Forbidden");
-    expectError(
-      await call(path, { rawBody: "action=start", headers: { cookie, "content-type": "application/x-www-form-urlencoded" } }),
-      415,
-      "UnsupportedMediaType",
-    );
+    expectError(await call(path, { rawBody: "action=start", headers: { cookie, "content-type": "application/x-www-form-urlencoded" } }), 415, "UnsupportedMediaType");
     expectError(await call(path, { body: { action: "fly" }, headers: { cookie } }), 400, "ValidationError");
     expectError(await call(path, { body: { action: "start", extra: 1 }, headers: { cookie } }), 400, "ValidationError");
   });
@@ -334,14 +320,8 @@ describe("POST /api/member/session", () => {
   });
 
   it("a plain form signs in with a redirect back (only to this site), and signs out", async () => {
-    const form = (fields: Record<string, string>) => ({
-      rawBody: new URLSearchParams(fields).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    const res = await fetchNoRedirect(
-      "/api/member/session",
-      form({ token: org.accessToken, orgId: org.organizationId, next: `/plans?orgId=${org.organizationId}` }),
-    );
+    const form = (fields: Record<string, string>) => ({ rawBody: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await fetchNoRedirect("/api/member/session", form({ token: org.accessToken, orgId: org.organizationId, next: `/plans?orgId=${org.organizationId}` }));
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/plans?orgId=${org.organizationId}`);
     expect(res.headers.get("set-cookie")).toMatch(/^forma_member=/);

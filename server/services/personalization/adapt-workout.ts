@@ -21,17 +21,7 @@ import { clean } from "@/server/ai/workout-engine";
 import { badRequest, notFound } from "@/server/api/errors";
 import type { AdaptWorkoutInput } from "@/server/api/operations/ai";
 import { type Locale, pickText } from "@/server/api/locale";
-import {
-  assertReferenceIds,
-  buildInspection,
-  infeasibleError,
-  loadExercisePool,
-  loadPoolExercisesByIds,
-  newGenerationId,
-  premiumStockAllowed,
-  resolveMember,
-  saveGeneration,
-} from "./context";
+import { assertReferenceIds, buildInspection, infeasibleError, loadExercisePool, loadPoolExercisesByIds, newGenerationId, premiumStockAllowed, resolveMember, saveGeneration } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { resultRecord } from "./generate-workout";
 import { loadDetails, presentInstances, summarizeWorkout } from "./present";

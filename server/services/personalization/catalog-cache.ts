@@ -89,6 +89,7 @@ export function toPoolExercise(r: PoolRow): PoolExercise {
 
 // --- Workout catalog ------------------------------------------------------------------------
 
+
 const catalogs = new Map<string, Entry<CatalogWorkout[]>>();
 
 /** A stable number per loaded catalog snapshot (a new snapshot gets a new one): part of cache versions built on it. */

@@ -143,9 +143,7 @@ export async function generateWorkout(db: Db, organizationId: string, body: Gene
     categoryId: p.categoryId,
     muscleGroups: summary.muscleIds.map((id) => pickText(p.ref.muscleById.get(id)?.name)),
     equipment: summary.equipmentIds.map((id) => pickText(p.ref.equipmentById.get(id)?.name)),
-    ...(opts.allLocales
-      ? allTranslationMaps(en, locale, localized, (l) => ({ name: workoutName(facts, p.ref, l), description: workoutDescription(facts, p.ref, l) }))
-      : translationMaps(en, locale, localized)),
+    ...(opts.allLocales ? allTranslationMaps(en, locale, localized, (l) => ({ name: workoutName(facts, p.ref, l), description: workoutDescription(facts, p.ref, l) })) : translationMaps(en, locale, localized)),
     ...(locale && !isEnglish(locale)
       ? {
           localizedName: localized!.name,

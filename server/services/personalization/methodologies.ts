@@ -34,10 +34,7 @@ export const MethodologyRulesInput = z
     workSecondsMax: Work.optional(),
     restSecondsMin: Rest.optional(),
     restSecondsMax: Rest.optional(),
-    workRestRatio: z
-      .object({ work: z.number().int().min(1).max(10), rest: z.number().int().min(1).max(10) })
-      .strict()
-      .optional(),
+    workRestRatio: z.object({ work: z.number().int().min(1).max(10), rest: z.number().int().min(1).max(10) }).strict().optional(),
     requireWarmup: z.boolean().optional(),
     requireCooldown: z.boolean().optional(),
     bannedExerciseIds: z.array(HexId).max(200).optional(),

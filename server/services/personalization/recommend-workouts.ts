@@ -62,12 +62,7 @@ export async function recommendWorkoutsResponse(db: Db, organizationId: string, 
  * `useModel: false` ranks with the engine alone even when a model is configured (the coach chat
  * grounds its own model call on this ranking and should not wait for a second one).
  */
-export async function recommendWorkouts(
-  db: Db,
-  organizationId: string,
-  body: RecommendWorkoutsInput,
-  opts: { useModel?: boolean; catalog?: CatalogWorkout[] } = {},
-) {
+export async function recommendWorkouts(db: Db, organizationId: string, body: RecommendWorkoutsInput, opts: { useModel?: boolean; catalog?: CatalogWorkout[] } = {}) {
   const ref = await getReferenceIndex(db);
   const profile = body.endUserProfileDetails ?? {};
   assertReferenceIds(ref, [

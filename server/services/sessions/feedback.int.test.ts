@@ -53,9 +53,7 @@ describe("GET /v1/workouts/feedback/options", () => {
     expectError(await call("/v1/workouts/feedback/options", { key: multi }), 400, "BadRequest");
     expect((await call(`/v1/workouts/feedback/options?organizationId=${other.organizationId}`, { key: multi })).body.data).toEqual(otherOptions);
     // The member token wins over organizationId.
-    expect((await call(`/v1/workouts/feedback/options?organizationId=${other.organizationId}`, { key: multi, token: org.accessToken })).body.data).toEqual(
-      options,
-    );
+    expect((await call(`/v1/workouts/feedback/options?organizationId=${other.organizationId}`, { key: multi, token: org.accessToken })).body.data).toEqual(options);
     expectError(await call(`/v1/workouts/feedback/options?organizationId=${other.organizationId}`, { key: org.key }), 403, "Forbidden");
     expectError(await call("/v1/workouts/feedback/options"), 401, "Unauthorized");
     expectError(await call("/v1/workouts/feedback/options", { key: await createKey(org.organizationId, "content") }), 401, "Unauthorized");

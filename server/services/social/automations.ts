@@ -58,8 +58,7 @@ function crossFieldProblems(
   const details: ErrorDetail[] = [];
   for (const field of ["channelPresets", "captionOverrides"] as const) {
     for (const key of Object.keys(given[field] ?? {})) {
-      if (!platforms.includes(key))
-        details.push({ code: "NotATargetPlatform", message: `${key} is not one of the target platforms.`, target: `${field}.${key}` });
+      if (!platforms.includes(key)) details.push({ code: "NotATargetPlatform", message: `${key} is not one of the target platforms.`, target: `${field}.${key}` });
     }
   }
   if (sourceMode !== "manual_fixed" && given.dropIds?.length)

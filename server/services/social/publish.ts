@@ -153,11 +153,7 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
       // The workspace's webhooks hear of a post and of a final failure (not of a retry or a skip).
       const event = { automationId: d.automationId, platform: d.platform, dropId: d.dropId ?? null };
       if (outcome === "published")
-        await enqueueWebhookEvent(tx, {
-          organizationId: d.organizationId,
-          type: "social.post.published",
-          data: { ...event, postUrl: null, publishedAt: now.toISOString() },
-        });
+        await enqueueWebhookEvent(tx, { organizationId: d.organizationId, type: "social.post.published", data: { ...event, postUrl: null, publishedAt: now.toISOString() } });
       else if (outcome === "failed")
         await enqueueWebhookEvent(tx, {
           organizationId: d.organizationId,
@@ -209,14 +205,7 @@ export async function publishDelivery(db: Db, id: string, now = new Date()): Pro
     return finish("published", null, { externalPostId, publishedAt: now, variant: bundle.variant }, adapter.name);
   } catch (err) {
     const final = err instanceof PermanentPublishError || attempt >= MAX_ATTEMPTS;
-    log(final ? "error" : "warn", "social post failed", {
-      deliveryId: id,
-      platform: d.platform,
-      attempt,
-      final,
-      adapter: adapter.name,
-      err: failureReason(err),
-    });
+    log(final ? "error" : "warn", "social post failed", { deliveryId: id, platform: d.platform, attempt, final, adapter: adapter.name, err: failureReason(err) });
     return finish(final ? "failed" : "retry", failureReason(err), { variant: bundle.variant }, adapter.name);
   }
 }

@@ -123,10 +123,7 @@ describe("POST /social-publish", () => {
       [{ ...good, dropIds: [readyDropIds[0]] }, "dropIds"],
     ] as const) {
       const err = expectError(await call(base(), { key: org.key, body }), 400, "BadRequest");
-      expect(
-        err.details?.map((d) => d.target),
-        JSON.stringify(body),
-      ).toEqual([target]);
+      expect(err.details?.map((d) => d.target), JSON.stringify(body)).toEqual([target]);
     }
     expect((await call(`${base()}?limit=50`, { key: org.key })).body.links.total).toBe(before);
     const foreignDrop = (await db().select().from(drops).where(eq(drops.organizationId, other.organizationId)))[0]!.id;

@@ -175,9 +175,7 @@ describe("the roll-up-usage job (hourly buckets into days)", () => {
     expect(new Set(daily.map((d) => `${d.day.toISOString()}|${d.subject}|${d.operationId}`)).size).toBe(daily.length);
     expect(daily.every((d) => d.day.getTime() % DAY === 0)).toBe(true);
     expect(daily.reduce((s, d) => s + d.units, 0)).toBe(13 + 17 + 19 + 1 + 2 + 3 + 23 + 29 + 31);
-    expect(daily.filter((d) => d.subject === member.subject)).toHaveLength(
-      new Set([10 * DAY, 10 * DAY + HOUR, 10 * DAY + 2 * HOUR].map((a) => Math.floor((h - a) / DAY))).size,
-    );
+    expect(daily.filter((d) => d.subject === member.subject)).toHaveLength(new Set([10 * DAY, 10 * DAY + HOUR, 10 * DAY + 2 * HOUR].map((a) => Math.floor((h - a) / DAY))).size);
     expect(daily.find((d) => d.subject === member.subject)!.apiKeyId).toBeNull();
     expect(await report()).toEqual(before);
 
@@ -185,17 +183,11 @@ describe("the roll-up-usage job (hourly buckets into days)", () => {
     await addUsage(getDb(), [{ ...row(boundary + HOUR, key2, "AiApi_generateWorkout", 1, 1) }]);
     const late = await report();
     expect(late.last30Days.units).toBe(before.last30Days.units + 1);
-    expect(late.last30Days.byOperation.find((o: { operationId: string }) => o.operationId === "AiApi_generateWorkout")).toEqual({
-      operationId: "AiApi_generateWorkout",
-      units: 25,
-      requests: 6,
-    });
+    expect(late.last30Days.byOperation.find((o: { operationId: string }) => o.operationId === "AiApi_generateWorkout")).toEqual({ operationId: "AiApi_generateWorkout", units: 25, requests: 6 });
     await rollUpUsage(getDb(), now);
     expect(await report()).toEqual(late);
     expect(await getDb().select().from(usageHourly).where(eq(usageHourly.organizationId, org.organizationId))).toHaveLength(3);
-    const generated = (await getDb().select().from(usageDaily).where(eq(usageDaily.organizationId, org.organizationId))).filter(
-      (d) => d.operationId === "AiApi_generateWorkout",
-    );
+    const generated = (await getDb().select().from(usageDaily).where(eq(usageDaily.organizationId, org.organizationId))).filter((d) => d.operationId === "AiApi_generateWorkout");
     expect(generated.map((d) => [d.units, d.requests])).toEqual([[14, 4]]);
 
     // Retention applies to the days too: 35 days.
@@ -209,17 +201,7 @@ describe("the roll-up-usage job (hourly buckets into days)", () => {
   it("runs as the hourly job of both providers (Inngest function from the one definition)", async () => {
     const org = await createTestOrg();
     const fiveDaysAgo = new Date(hourOf(Date.now()) - 5 * DAY);
-    await addUsage(getDb(), [
-      {
-        organizationId: org.organizationId,
-        hour: fiveDaysAgo,
-        subject: `key:${org.keyId}`,
-        apiKeyId: org.keyId,
-        operationId: "WorkoutsApi_listWorkouts",
-        units: 4,
-        requests: 2,
-      },
-    ]);
+    await addUsage(getDb(), [{ organizationId: org.organizationId, hour: fiveDaysAgo, subject: `key:${org.keyId}`, apiKeyId: org.keyId, operationId: "WorkoutsApi_listWorkouts", units: 4, requests: 2 }]);
     const { result, ctx } = await new InngestTestEngine({ function: rollUpFunction }).execute();
     expect(ctx.step.run).toHaveBeenCalledWith("roll-up", expect.any(Function));
     expect((result as { hourlyRowsRolledUp: number }).hourlyRowsRolledUp).toBeGreaterThanOrEqual(1);

@@ -58,9 +58,7 @@ describe("webhook outbox", () => {
     expect(await eventsOf(org.organizationId)).toEqual([]);
     expect(await deliveriesOf(org.organizationId)).toEqual([]);
 
-    const committed = await getDb().transaction((tx) =>
-      enqueueWebhookEvent(tx, { organizationId: org.organizationId, type: "workout.session.completed", data: example }),
-    );
+    const committed = await getDb().transaction((tx) => enqueueWebhookEvent(tx, { organizationId: org.organizationId, type: "workout.session.completed", data: example }));
     await settle();
     expect((await eventsOf(org.organizationId)).map((e) => e.id)).toEqual([committed.eventId]);
     expect((await deliveriesOf(org.organizationId)).map((d) => d.id)).toEqual(committed.deliveryIds);
@@ -77,19 +75,14 @@ describe("webhook outbox", () => {
         const changes = new ContentChanges();
         expect(await publishWorkout(tx, o.organizationId, draft, changes)).toBe("published");
         await changes.recordWebhooks(tx);
-        expect((await tx.select().from(webhookEvents).where(eq(webhookEvents.organizationId, o.organizationId))).map((e) => e.type)).toEqual([
-          "workout.published",
-        ]);
+        expect((await tx.select().from(webhookEvents).where(eq(webhookEvents.organizationId, o.organizationId))).map((e) => e.type)).toEqual(["workout.published"]);
         throw new Error("a later step of the edit failed");
       }),
     ).rejects.toThrow("a later step of the edit failed");
     await settle();
     expect(await eventsOf(o.organizationId)).toEqual([]);
     expect(await deliveriesOf(o.organizationId)).toEqual([]);
-    const [row] = await getDb()
-      .select({ status: workouts.status })
-      .from(workouts)
-      .where(inArray(workouts.id, [draft]));
+    const [row] = await getDb().select({ status: workouts.status }).from(workouts).where(inArray(workouts.id, [draft]));
     expect(row!.status).toBe("draft");
   });
 });

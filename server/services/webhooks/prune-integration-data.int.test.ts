@@ -19,17 +19,7 @@ async function loggedEvent(organizationId: string, endpointId: string, age: numb
   await getDb().insert(webhookEvents).values({ id: eventId, organizationId, type: "webhook.test", body: "{}", createdAt: at });
   await getDb()
     .insert(webhookDeliveries)
-    .values({
-      id: deliveryId,
-      organizationId,
-      endpointId,
-      eventId,
-      eventType: "webhook.test",
-      status: "failed",
-      attempts: 1,
-      retryUntil: new Date(at.getTime() + DAY),
-      createdAt: at,
-    });
+    .values({ id: deliveryId, organizationId, endpointId, eventId, eventType: "webhook.test", status: "failed", attempts: 1, retryUntil: new Date(at.getTime() + DAY), createdAt: at });
   await getDb().insert(webhookAttempts).values({ deliveryId, attempt: 1, startedAt: at, statusCode: 500, latencyMs: 12 });
   return { eventId, deliveryId };
 }
@@ -76,15 +66,9 @@ describe("prune-integration-data (hourly job)", () => {
     const events = await getDb().select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.organizationId, org.organizationId));
     expect(events.map((e) => e.id)).toEqual([recent.eventId]);
     // Deliveries and attempts go with their event.
-    const deliveries = await getDb()
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.organizationId, org.organizationId));
+    const deliveries = await getDb().select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, org.organizationId));
     expect(deliveries.map((d) => d.id)).toEqual([recent.deliveryId]);
-    const attempts = await getDb()
-      .select({ deliveryId: webhookAttempts.deliveryId })
-      .from(webhookAttempts)
-      .where(inArray(webhookAttempts.deliveryId, [old.deliveryId, recent.deliveryId]));
+    const attempts = await getDb().select({ deliveryId: webhookAttempts.deliveryId }).from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, [old.deliveryId, recent.deliveryId]));
     expect(attempts.map((a) => a.deliveryId)).toEqual([recent.deliveryId]);
     // The endpoint itself is configuration, not log: it stays.
     expect(await getDb().select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id))).toHaveLength(1);

@@ -37,9 +37,7 @@ export default async function PlanPage(props: Props) {
   const display = { showDuration: p.flags.showDuration, showDifficulty: p.flags.showDifficulty };
   const hrefBase = libraryQuery({ orgId: p.orgId, locale: p.locale, flags: p.flags, filters: p.filters }).toString();
   return (
-    <PlaybackProvider
-      settings={{ organizationId: viewer.organizationId, mode: p.flags.playbackMode, locale: p.locale, signedIn: viewer.member !== null, display, hrefBase }}
-    >
+    <PlaybackProvider settings={{ organizationId: viewer.organizationId, mode: p.flags.playbackMode, locale: p.locale, signedIn: viewer.member !== null, display, hrefBase }}>
       <main lang={resolveReadLocale(p.locale)} className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
         <nav aria-label="Library">
           <a href={`/plans?${libraryQuery({ ...view, offset: 0 })}`}>← Back to all plans</a>

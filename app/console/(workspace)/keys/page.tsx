@@ -10,10 +10,7 @@ import { listApiKeys } from "@/server/services/api-keys/manage-keys";
 export default async function KeysPage() {
   const p = await requirePrincipal();
   if (p.role !== "owner") redirect("/console");
-  const [keys, usage] = await Promise.all([
-    listApiKeys(getDb(), p.organizationId, { limit: 20, offset: 0, includeRevoked: false }),
-    getWorkspaceUsage(getDb(), p.organizationId),
-  ]);
+  const [keys, usage] = await Promise.all([listApiKeys(getDb(), p.organizationId, { limit: 20, offset: 0, includeRevoked: false }), getWorkspaceUsage(getDb(), p.organizationId)]);
   return (
     <>
       <KeysManager orgId={p.organizationId} initial={keys} />

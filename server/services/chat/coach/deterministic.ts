@@ -114,15 +114,7 @@ class Reply {
     if (plan.status === "upcoming") return [t.planUpcoming(plan.name, formatDay(plan.startDate, this.ctx.locale))];
     if (plan.status === "finished") return [t.planFinished(plan.name, plan.percentage)];
     const out = [t.planLine(plan.name, plan.currentWeek ?? 1, plan.totalWeeks, plan.completed, plan.scheduled, plan.percentage)];
-    if (plan.todayPending.length)
-      out.push(
-        t.planToday(
-          quoteNames(
-            plan.todayPending.map((x) => x.name),
-            this.ctx.locale,
-          ),
-        ),
-      );
+    if (plan.todayPending.length) out.push(t.planToday(quoteNames(plan.todayPending.map((x) => x.name), this.ctx.locale)));
     else if (plan.todayDone.length) out.push(t.planTodayDone(plan.todayDone[0]!.name));
     if (!plan.todayPending.length && plan.next) out.push(t.planNext(plan.next.name, formatDay(plan.next.date, this.ctx.locale)));
     if (plan.missed > 0) out.push(t.planMissed(plan.missed));
@@ -248,12 +240,7 @@ class Reply {
     const focusIds = new Set(this.s.categories.map((k) => ref.categoryByKey.get(k)?.id).filter(Boolean) as string[]);
     const muscleIds = this.s.muscles.map((k) => ref.muscleByKey.get(k)?.id).filter(Boolean) as string[];
     // A muscle focus needs at least a third of the workout's exercise work on those muscles.
-    const shares = muscleIds.length
-      ? await this.ctx.muscleShares(
-          ranked.map((w) => w.id),
-          muscleIds,
-        )
-      : null;
+    const shares = muscleIds.length ? await this.ctx.muscleShares(ranked.map((w) => w.id), muscleIds) : null;
     const level = await this.level();
     const fits = (w: WorkoutOption) =>
       !recent.has(w.id) &&
@@ -279,14 +266,7 @@ class Reply {
     const plan = await this.ctx.plan();
     const gentle = opts.lowReadiness || this.s.tired || this.s.sore;
     if (plan?.status === "inProgress" && plan.todayPending.length) {
-      this.say(
-        this.t.planToday(
-          quoteNames(
-            plan.todayPending.map((x) => x.name),
-            this.ctx.locale,
-          ),
-        ),
-      );
+      this.say(this.t.planToday(quoteNames(plan.todayPending.map((x) => x.name), this.ctx.locale)));
       const slot = plan.todayPending[0]!;
       this.propose(this.adapt({ id: slot.workoutId, name: slot.name }));
       if (gentle) this.propose(await this.generate({ gentle: true }));
@@ -389,16 +369,7 @@ const COMPOSE: Record<Intent, Composer> = {
       const fresh = named.filter((w) => !library.has(w.id));
       const already = named.filter((w) => library.has(w.id));
       for (const w of fresh) r.say(r.t.workoutFacts(w.name, w.minutes, difficultyLabel(w.difficulty, r.ctx.locale)));
-      if (already.length)
-        r.say(
-          r.t.alreadyAssigned(
-            quoteNames(
-              already.map((w) => w.name),
-              r.ctx.locale,
-            ),
-            already.length,
-          ),
-        );
+      if (already.length) r.say(r.t.alreadyAssigned(quoteNames(already.map((w) => w.name), r.ctx.locale), already.length));
       if (fresh.length === 1) r.propose(r.assign(fresh[0]!));
       else if (fresh.length > 1)
         r.propose({

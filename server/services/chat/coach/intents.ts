@@ -38,32 +38,22 @@ export interface Signals {
 
 /** Lower case, accents and apostrophe variants removed, ß as ss, spaces collapsed. */
 export function normalize(text: string): string {
-  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/ß/g, "ss").replace(/[’`´]/g, "'").replace(/\s+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/ß/g, "ss")
+    .replace(/[’`´]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const words = (...list: string[]) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${list.join("|")})(?=$|[^\\p{L}\\p{N}])`, "u");
 
-const GREETING =
-  /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|hallo|servus|moin|guten (?:morgen|tag|abend)|bonjour|salut|coucou|bonsoir|hola|buenas|buenos dias|ola|oi|bom dia|boa tarde|ciao|buongiorno|buonasera|hoi|goedemorgen|goedendag)(?=$|[^\p{L}])/u;
+const GREETING = /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening)|hallo|servus|moin|guten (?:morgen|tag|abend)|bonjour|salut|coucou|bonsoir|hola|buenas|buenos dias|ola|oi|bom dia|boa tarde|ciao|buongiorno|buonasera|hoi|goedemorgen|goedendag)(?=$|[^\p{L}])/u;
 const THANKS = words("thanks", "thank you", "thx", "cheers", "danke", "vielen dank", "merci", "gracias", "obrigad[oa]", "grazie", "bedankt", "dank je");
-const AFFIRM =
-  /^(?:yes|yeah|yep|yup|ok|okay|sure|please do|do it|go ahead|let's do it|lets do it|sounds good|perfect|great|ja|jawohl|klar|gerne|mach(?:'s| es)?|oui|d'accord|vas-y|si|vale|dale|claro|sim|pode ser|bora|va bene|certo|ja graag)(?=$|[^\p{L}])/u;
-const HELP = words(
-  "help",
-  "what can you do",
-  "how does this work",
-  "hilfe",
-  "was kannst du",
-  "aide",
-  "que peux-tu faire",
-  "ayuda",
-  "que puedes hacer",
-  "ajuda",
-  "o que podes fazer",
-  "aiuto",
-  "cosa puoi fare",
-  "wat kun je",
-);
+const AFFIRM = /^(?:yes|yeah|yep|yup|ok|okay|sure|please do|do it|go ahead|let's do it|lets do it|sounds good|perfect|great|ja|jawohl|klar|gerne|mach(?:'s| es)?|oui|d'accord|vas-y|si|vale|dale|claro|sim|pode ser|bora|va bene|certo|ja graag)(?=$|[^\p{L}])/u;
+const HELP = words("help", "what can you do", "how does this work", "hilfe", "was kannst du", "aide", "que peux-tu faire", "ayuda", "que puedes hacer", "ajuda", "o que podes fazer", "aiuto", "cosa puoi fare", "wat kun je");
 const TODAY = words(
   "today",
   "tonight",
@@ -151,18 +141,7 @@ const END_VERB =
   "(?:stop|end|quit|cancel|finish|leave|drop|pause|beenden|beende|abbrechen|aufhoren|stoppen|arreter|arrete|terminer|termine|quitter|abandonner|parar|terminar|termina|dejar|cancelar|acabar|fermare|terminare|smettere|interrompere|stoppen)";
 const START_PLAN = new RegExp(`${START_VERB}\\b.{0,40}\\b${PLAN_WORD}\\b|\\b${PLAN_WORD}\\b.{0,25}\\b${START_VERB}\\b`, "u");
 const END_PLAN = new RegExp(`${END_VERB}\\b.{0,40}\\b${PLAN_WORD}\\b|\\b${PLAN_WORD}\\b.{0,25}\\b${END_VERB}\\b`, "u");
-const RESTART = words(
-  "restart",
-  "start over",
-  "start again",
-  "neu starten",
-  "von vorne",
-  "recommencer",
-  "reiniciar",
-  "empezar de nuevo",
-  "recomecar",
-  "ricominciare",
-);
+const RESTART = words("restart", "start over", "start again", "neu starten", "von vorne", "recommencer", "reiniciar", "empezar de nuevo", "recomecar", "ricominciare");
 const TIRED = words(
   "tired",
   "exhausted",
@@ -410,18 +389,7 @@ const ASSIGN = words(
   "mijn bibliotheek",
 );
 /** "add" verbs: an assignment only when a workout is named too. */
-const ADD = words(
-  "add",
-  "hinzufugen",
-  "fug(?:e)? .{0,40} hinzu",
-  "ajoute(?:r)?",
-  "anade",
-  "anadir",
-  "agrega(?:r)?",
-  "adiciona(?:r)?",
-  "aggiungi",
-  "voeg .{0,40} toe",
-);
+const ADD = words("add", "hinzufugen", "fug(?:e)? .{0,40} hinzu", "ajoute(?:r)?", "anade", "anadir", "agrega(?:r)?", "adiciona(?:r)?", "aggiungi", "voeg .{0,40} toe");
 const ADAPT = words(
   "adapt",
   "adjust",
@@ -449,21 +417,7 @@ const LEVELS: [Level, RegExp][] = [
 
 /** Focus words: reference category keys and muscle group keys, in the languages above. */
 const CATEGORY_WORDS: Record<string, string[]> = {
-  strength: [
-    "strength",
-    "strong(?:er)?",
-    "weights?",
-    "lifting",
-    "kraft",
-    "krafttraining",
-    "musculation",
-    "renforcement",
-    "fuerza",
-    "forca",
-    "musculacao",
-    "forza",
-    "kracht",
-  ],
+  strength: ["strength", "strong(?:er)?", "weights?", "lifting", "kraft", "krafttraining", "musculation", "renforcement", "fuerza", "forca", "musculacao", "forza", "kracht"],
   hiit: ["hiit", "intervals?", "tabata", "intervall(?:e)?", "intervalles?", "intervalos?", "intervalli"],
   cardio: ["cardio", "endurance", "conditioning", "ausdauer", "kondition", "resistencia", "resistenza", "conditie"],
   yoga: ["yoga", "ioga"],
@@ -489,37 +443,10 @@ const CATEGORY_WORDS: Record<string, string[]> = {
     "flessibilita",
     "rekken",
   ],
-  core: [
-    "core",
-    "abs",
-    "abdominals?",
-    "six ?pack",
-    "bauch",
-    "bauchmuskeln",
-    "rumpf",
-    "abdos",
-    "abdominaux",
-    "gainage",
-    "abdominales",
-    "abdominais",
-    "addominali",
-  ],
+  core: ["core", "abs", "abdominals?", "six ?pack", "bauch", "bauchmuskeln", "rumpf", "abdos", "abdominaux", "gainage", "abdominales", "abdominais", "addominali"],
   recovery: ["recovery", "recover", "rest day", "regeneration", "erholung", "recuperation", "recuperacion", "recuperacao", "recupero", "herstel"],
   boxing: ["boxing", "boxen", "boxe", "boxeo", "kickbox(?:ing)?"],
-  "low-impact": [
-    "low[- ]impact",
-    "joint[- ]friendly",
-    "no jump(?:ing|s)?",
-    "gelenkschonend",
-    "ohne springen",
-    "sans sauts?",
-    "faible impact",
-    "bajo impacto",
-    "sin saltos",
-    "baixo impacto",
-    "sem saltos",
-    "basso impatto",
-  ],
+  "low-impact": ["low[- ]impact", "joint[- ]friendly", "no jump(?:ing|s)?", "gelenkschonend", "ohne springen", "sans sauts?", "faible impact", "bajo impacto", "sin saltos", "baixo impacto", "sem saltos", "basso impatto"],
 };
 const MUSCLE_WORDS: Record<string, string[]> = {
   chest: ["chest", "pecs?", "brust", "pectoraux", "pecho", "peito", "petto", "borst"],

@@ -46,11 +46,7 @@ export const COACH_TOOLS = {
   }),
   adapt_workout: tool({
     description: "Propose adapting one of the organization's workouts (id from the lists) to how the member feels.",
-    inputSchema: z.object({
-      workoutId: Hex,
-      guidance: z.string().min(1).max(500).describe("English guidance, e.g. 'easier, lower intensity'"),
-      summary: Summary,
-    }),
+    inputSchema: z.object({ workoutId: Hex, guidance: z.string().min(1).max(500).describe("English guidance, e.g. 'easier, lower intensity'"), summary: Summary }),
   }),
 };
 
@@ -90,18 +86,12 @@ export async function contextLines(ctx: CoachContext): Promise<string[]> {
     if (digest.readiness) lines.push(`Readiness ${digest.readiness.score}/100 (${digest.readiness.level}).`);
     lines.push(`Today's focus: ${digest.todaysFocus.headline}. ${digest.todaysFocus.message}`);
   }
-  lines.push(
-    "Library workouts (id | name | minutes | difficulty):",
-    ...library.slice(0, 15).map((w) => `${w.id} | ${w.name} | ${w.minutes} | ${w.difficulty}`),
-  );
+  lines.push("Library workouts (id | name | minutes | difficulty):", ...library.slice(0, 15).map((w) => `${w.id} | ${w.name} | ${w.minutes} | ${w.difficulty}`));
   lines.push(
     "Recommended organization workouts (id | name | minutes | difficulty | why):",
     ...recommended.map((w) => `${w.id} | ${w.name} | ${w.minutes} | ${w.difficulty} | ${w.reason ?? ""}`),
   );
-  lines.push(
-    "Startable plans (id | name | weeks | days per week | difficulty):",
-    ...plans.slice(0, 10).map((p) => `${p.id} | ${p.name} | ${p.weeks} | ${p.daysPerWeek} | ${p.difficulty}`),
-  );
+  lines.push("Startable plans (id | name | weeks | days per week | difficulty):", ...plans.slice(0, 10).map((p) => `${p.id} | ${p.name} | ${p.weeks} | ${p.daysPerWeek} | ${p.difficulty}`));
   lines.push("Categories (id | name):", ...[...ref.categoryById.values()].map((c) => `${c.id} | ${pickText(c.name)}`));
   return lines;
 }
@@ -145,11 +135,7 @@ function toProposal(ctx: CoachContext, names: Map<string, string>, name: ToolNam
       };
     }
     case "start_plan":
-      return {
-        type: name,
-        params: { planId: String(input.planId).toLowerCase(), ...(input.startDate ? { startDate: input.startDate } : {}) },
-        summary: summary ?? t.doStartPlan(nameOf(input.planId)),
-      };
+      return { type: name, params: { planId: String(input.planId).toLowerCase(), ...(input.startDate ? { startDate: input.startDate } : {}) }, summary: summary ?? t.doStartPlan(nameOf(input.planId)) };
     case "end_plan":
       return { type: name, params: { planId: String(input.planId).toLowerCase() }, summary: summary ?? t.doEndPlan(nameOf(input.planId)) };
     case "generate_workout": {

@@ -127,7 +127,8 @@ const EN: CoachTexts = {
   affirmPending: (list) => `To go ahead, confirm: ${list}. I never act without your confirmation.`,
   affirmNone: "Happy to help. Tell me what you'd like: today's workout, a quick session, or your plan.",
   thanks: "You're welcome! I'm here whenever you need me.",
-  fallback: "I'm not sure I got that. I can suggest today's workout, make a shorter or easier one, adapt a workout to how you feel, or manage your plan.",
+  fallback:
+    "I'm not sure I got that. I can suggest today's workout, make a shorter or easier one, adapt a workout to how you feel, or manage your plan.",
   doAssign: (name) => `Add “${name}” to your library`,
   doAssignMany: (n) => `Add ${n} workouts to your library`,
   doStartPlan: (name) => `Start the plan “${name}” today`,
@@ -230,8 +231,7 @@ const FR: CoachTexts = {
   month: (n) => `Soit ${n} sur les 30 derniers jours.`,
   streak: (n) => `Tu enchaînes ${n} jours d'affilée.`,
   openSession: (name) => `« ${name} » est encore en cours : tu peux reprendre là où tu t'es arrêté.`,
-  planLine: (name, week, weeks, done, scheduled, pct) =>
-    `Programme « ${name} » : semaine ${week} sur ${weeks}, ${done} séances sur ${scheduled} faites (${pct} %).`,
+  planLine: (name, week, weeks, done, scheduled, pct) => `Programme « ${name} » : semaine ${week} sur ${weeks}, ${done} séances sur ${scheduled} faites (${pct} %).`,
   planUpcoming: (name, date) => `Ton programme « ${name} » commence le ${date}.`,
   planFinished: (name, pct) => `Tu es arrivé au bout de « ${name} » (${pct} % réalisé).`,
   planToday: (names) => `Aujourd'hui, ton programme prévoit ${names}.`,
@@ -301,8 +301,7 @@ const ES: CoachTexts = {
   month: (n) => `Son ${n} en los últimos 30 días.`,
   streak: (n) => `Llevas una racha de ${n} días.`,
   openSession: (name) => `«${name}» sigue abierto; puedes retomarlo donde lo dejaste.`,
-  planLine: (name, week, weeks, done, scheduled, pct) =>
-    `Plan «${name}»: semana ${week} de ${weeks}, ${done} de ${scheduled} entrenamientos hechos (${pct} %).`,
+  planLine: (name, week, weeks, done, scheduled, pct) => `Plan «${name}»: semana ${week} de ${weeks}, ${done} de ${scheduled} entrenamientos hechos (${pct} %).`,
   planUpcoming: (name, date) => `Tu plan «${name}» empieza el ${date}.`,
   planFinished: (name, pct) => `Has llegado al final de «${name}» (${pct} % completado).`,
   planToday: (names) => `Hoy tu plan tiene ${names}.`,
@@ -437,8 +436,7 @@ export function coachTexts(locale: Locale): CoachTexts {
 /** The quotes each language puts around a name in a list. */
 export function quoteNames(names: string[], locale: Locale): string {
   const lang = languageOf(locale);
-  const q =
-    lang === "de" ? (n: string) => `„${n}“` : lang === "fr" ? (n: string) => `« ${n} »` : lang === "es" ? (n: string) => `«${n}»` : (n: string) => `“${n}”`;
+  const q = lang === "de" ? (n: string) => `„${n}“` : lang === "fr" ? (n: string) => `« ${n} »` : lang === "es" ? (n: string) => `«${n}»` : (n: string) => `“${n}”`;
   return names.map(q).join(", ");
 }
 

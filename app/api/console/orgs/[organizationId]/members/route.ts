@@ -12,7 +12,6 @@ export const GET = withTrainer({ params: OrgParams, query: listEndUsers.query!, 
 }));
 
 // POST /api/console/orgs/{organizationId}/members – invite a member by email (owners)
-export const POST = withTrainer(
-  { params: OrgParams, body: InviteMemberInput, role: "owner", name: "InviteMember", status: 201 },
-  ({ params, principal, body }) => inviteMember(getDb(), { organizationId: params.organizationId, invitedBy: principal.name, input: body }),
+export const POST = withTrainer({ params: OrgParams, body: InviteMemberInput, role: "owner", name: "InviteMember", status: 201 }, ({ params, principal, body }) =>
+  inviteMember(getDb(), { organizationId: params.organizationId, invitedBy: principal.name, input: body }),
 );

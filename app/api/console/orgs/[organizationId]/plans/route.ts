@@ -4,9 +4,7 @@ import { LibraryQuery, listWorkspacePlans } from "@/server/services/content/work
 import { PlanForm, createTeamPlan } from "@/server/services/content/team-plans";
 
 // GET /api/console/orgs/{organizationId}/plans – the workspace's plans, drafts and private ones included
-export const GET = withTrainer({ params: OrgParams, query: LibraryQuery, name: "ListLibraryPlans" }, ({ params, query }) =>
-  listWorkspacePlans(getDb(), params.organizationId, query),
-);
+export const GET = withTrainer({ params: OrgParams, query: LibraryQuery, name: "ListLibraryPlans" }, ({ params, query }) => listWorkspacePlans(getDb(), params.organizationId, query));
 
 // POST /api/console/orgs/{organizationId}/plans – create a plan week by week (as a draft)
 export const POST = withTrainer({ params: OrgParams, body: PlanForm, name: "CreatePlan", status: 201 }, ({ params, principal, body }) =>

@@ -6,6 +6,4 @@ import { revokeApiKey } from "@/server/services/api-keys/manage-keys";
 const KeyParams = OrgParams.extend({ keyId: HexId });
 
 // DELETE /api/console/orgs/{organizationId}/api-keys/{keyId} – revoke a key: the API answers 401 for it at once (owners)
-export const DELETE = withTrainer({ params: KeyParams, role: "owner", name: "RevokeApiKey" }, ({ params }) =>
-  revokeApiKey(getDb(), params.organizationId, params.keyId),
-);
+export const DELETE = withTrainer({ params: KeyParams, role: "owner", name: "RevokeApiKey" }, ({ params }) => revokeApiKey(getDb(), params.organizationId, params.keyId));

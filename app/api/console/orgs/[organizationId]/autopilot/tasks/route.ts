@@ -10,9 +10,6 @@ export const GET = withTrainer({ params: OrgParams, query: listContentAutopilotT
 );
 
 // POST /api/console/orgs/{organizationId}/autopilot/tasks – create a task in draft (the API's body and service)
-export const POST = withTrainer(
-  { params: OrgParams, body: createContentAutopilotTask.body!, name: "CreateAutopilotTask", status: 201 },
-  async ({ params, body }) => ({
-    data: await createTask(getDb(), params.organizationId, body),
-  }),
-);
+export const POST = withTrainer({ params: OrgParams, body: createContentAutopilotTask.body!, name: "CreateAutopilotTask", status: 201 }, async ({ params, body }) => ({
+  data: await createTask(getDb(), params.organizationId, body),
+}));

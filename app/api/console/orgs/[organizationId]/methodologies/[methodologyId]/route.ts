@@ -11,9 +11,7 @@ import {
 const MethodologyParams = OrgParams.extend({ methodologyId: HexId });
 
 // GET /api/console/orgs/{organizationId}/methodologies/{methodologyId} – one profile with its guidance and rules
-export const GET = withTrainer({ params: MethodologyParams, name: "GetMethodology" }, ({ params }) =>
-  getMethodologyProfile(getDb(), params.organizationId, params.methodologyId),
-);
+export const GET = withTrainer({ params: MethodologyParams, name: "GetMethodology" }, ({ params }) => getMethodologyProfile(getDb(), params.organizationId, params.methodologyId));
 
 // PATCH /api/console/orgs/{organizationId}/methodologies/{methodologyId} – change a profile
 export const PATCH = withTrainer({ params: MethodologyParams, body: UpdateMethodologyInput, name: "UpdateMethodology" }, ({ params, principal, body }) =>

@@ -10,20 +10,11 @@ const ConnectBody = z.strictObject({
 });
 
 // GET /api/console/orgs/{organizationId}/social/accounts – the four platforms, connected or not
-export const GET = withTrainer({ params: OrgParams, name: "ListSocialAccounts" }, async ({ params }) => ({
-  data: await listConnectedPlatforms(getDb(), params.organizationId),
-}));
+export const GET = withTrainer({ params: OrgParams, name: "ListSocialAccounts" }, async ({ params }) => ({ data: await listConnectedPlatforms(getDb(), params.organizationId) }));
 
 // POST /api/console/orgs/{organizationId}/social/accounts – connect a platform's account (owners; the installation's adapter, sandbox by default)
-export const POST = withTrainer(
-  { role: "owner", params: OrgParams, body: ConnectBody, name: "ConnectSocialAccount", status: 201 },
-  async ({ params, body }) => {
-    const accountName = body.accountName ?? `Sandbox ${body.platform}`;
-    await connectSocialAccount(getDb(), params.organizationId, {
-      platform: body.platform,
-      accountId: `sandbox-${body.platform}-${params.organizationId}`,
-      accountName,
-    });
-    return { data: await listConnectedPlatforms(getDb(), params.organizationId) };
-  },
-);
+export const POST = withTrainer({ role: "owner", params: OrgParams, body: ConnectBody, name: "ConnectSocialAccount", status: 201 }, async ({ params, body }) => {
+  const accountName = body.accountName ?? `Sandbox ${body.platform}`;
+  await connectSocialAccount(getDb(), params.organizationId, { platform: body.platform, accountId: `sandbox-${body.platform}-${params.organizationId}`, accountName });
+  return { data: await listConnectedPlatforms(getDb(), params.organizationId) };
+});

@@ -6,9 +6,7 @@ import { UpdateWorkoutInput, getWorkoutDraft, saveWorkout } from "@/server/servi
 const WorkoutParams = OrgParams.extend({ workoutId: HexId });
 
 // GET /api/console/orgs/{organizationId}/workouts/{workoutId} – a workout as the builder edits it
-export const GET = withTrainer({ params: WorkoutParams, name: "GetWorkoutDraft" }, ({ params }) =>
-  getWorkoutDraft(getDb(), params.organizationId, params.workoutId),
-);
+export const GET = withTrainer({ params: WorkoutParams, name: "GetWorkoutDraft" }, ({ params }) => getWorkoutDraft(getDb(), params.organizationId, params.workoutId));
 
 // PUT /api/console/orgs/{organizationId}/workouts/{workoutId} – save the builder's edit (fields, categories, playlist)
 export const PUT = withTrainer({ params: WorkoutParams, body: UpdateWorkoutInput, name: "UpdateWorkout" }, ({ params, body }) =>

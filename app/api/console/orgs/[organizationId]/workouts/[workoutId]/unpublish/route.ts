@@ -6,6 +6,4 @@ import { unpublishWorkoutById } from "@/server/services/content/workout-drafts";
 const WorkoutParams = OrgParams.extend({ workoutId: HexId });
 
 // POST /api/console/orgs/{organizationId}/workouts/{workoutId}/unpublish – take a workout back to draft
-export const POST = withTrainer({ params: WorkoutParams, name: "UnpublishWorkout" }, ({ params }) =>
-  unpublishWorkoutById(getDb(), params.organizationId, params.workoutId),
-);
+export const POST = withTrainer({ params: WorkoutParams, name: "UnpublishWorkout" }, ({ params }) => unpublishWorkoutById(getDb(), params.organizationId, params.workoutId));

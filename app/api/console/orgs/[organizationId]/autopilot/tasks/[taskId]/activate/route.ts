@@ -6,6 +6,4 @@ import { activateTask } from "@/server/services/autopilot/task-state";
 const TaskParams = OrgParams.extend({ taskId: HexId });
 
 // POST /api/console/orgs/{organizationId}/autopilot/tasks/{taskId}/activate – schedule a task
-export const POST = withTrainer({ params: TaskParams, name: "ActivateAutopilotTask" }, async ({ params }) => ({
-  data: await activateTask(getDb(), params.organizationId, params.taskId),
-}));
+export const POST = withTrainer({ params: TaskParams, name: "ActivateAutopilotTask" }, async ({ params }) => ({ data: await activateTask(getDb(), params.organizationId, params.taskId) }));

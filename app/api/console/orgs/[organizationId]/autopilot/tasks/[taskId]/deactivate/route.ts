@@ -6,6 +6,4 @@ import { deactivateTask } from "@/server/services/autopilot/task-state";
 const TaskParams = OrgParams.extend({ taskId: HexId });
 
 // POST /api/console/orgs/{organizationId}/autopilot/tasks/{taskId}/deactivate – pause a task
-export const POST = withTrainer({ params: TaskParams, name: "DeactivateAutopilotTask" }, async ({ params }) => ({
-  data: await deactivateTask(getDb(), params.organizationId, params.taskId),
-}));
+export const POST = withTrainer({ params: TaskParams, name: "DeactivateAutopilotTask" }, async ({ params }) => ({ data: await deactivateTask(getDb(), params.organizationId, params.taskId) }));

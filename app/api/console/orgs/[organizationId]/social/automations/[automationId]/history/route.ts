@@ -10,9 +10,6 @@ const Params = OrgParams.extend({ automationId: z.string().regex(/^[0-9a-f]{24}$
 export const GET = withTrainer({ params: Params, name: "SocialPublishHistory" }, async ({ params }) => {
   await getSocialPublishAutomation(getDb(), params.organizationId, params.automationId); // 404 for another workspace's or a deleted one
   const args = { organizationId: params.organizationId, automationId: params.automationId };
-  const [deliveries, publications] = await Promise.all([
-    listSocialDeliveries(getDb(), { ...args, limit: 50 }),
-    listSocialPublications(getDb(), { ...args, limit: 50, offset: 0 }),
-  ]);
+  const [deliveries, publications] = await Promise.all([listSocialDeliveries(getDb(), { ...args, limit: 50 }), listSocialPublications(getDb(), { ...args, limit: 50, offset: 0 })]);
   return { data: { deliveries, publications: publications.items } };
 });
