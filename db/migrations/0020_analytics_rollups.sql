@@ -105,4 +105,5 @@ CREATE TABLE "analytics_workout_watch" (
 --> statement-breakpoint
 CREATE INDEX "analytics_enrollment_weeks_plan_idx" ON "analytics_enrollment_weeks" USING btree ("plan_id","week");--> statement-breakpoint
 CREATE INDEX "analytics_member_status_attention_idx" ON "analytics_member_status" USING btree ("organization_id","needs_attention");--> statement-breakpoint
-CREATE INDEX "analytics_workout_days_org_day_idx" ON "analytics_workout_days" USING btree ("organization_id","day");
+CREATE INDEX "analytics_workout_days_org_day_idx" ON "analytics_workout_days" USING btree ("organization_id","day");--> statement-breakpoint
+CREATE INDEX "plan_enrollments_plan_idx" ON "plan_enrollments" USING btree ("plan_id","start_date");

@@ -243,14 +243,17 @@ export async function memberAdherence(db: Tx, args: { organizationId: string; as
     ), pct as (
       select s.end_user_id, s.name, round(100.0 * least(coalesce(d.n, 0), s.n) / s.n)::float8 as v
       from sched s left join done d using (end_user_id, name) where s.n > 0
+    ), piv as (
+      select end_user_id, max(v) filter (where name = 'a7') as a7, max(v) filter (where name = 'a30') as a30,
+        max(v) filter (where name = 'a90') as a90, max(v) filter (where name = 'p30') as p30
+      from pct group by end_user_id
+    ), last as (
+      select d.end_user_id, max(d.day)::text as day from e join analytics_member_days d on d.end_user_id = e.end_user_id
+      where d.starts > 0 and d.day <= ${args.asOf}::date group by 1
     )
     select e.end_user_id as "endUserId", e.organization_id as "organizationId", e.plan_id as "planId", p.name as "planName", e.start_date::text as "startDate",
-      (select v from pct where pct.end_user_id = e.end_user_id and name = 'a7') as "adherence7",
-      (select v from pct where pct.end_user_id = e.end_user_id and name = 'a30') as "adherence30",
-      (select v from pct where pct.end_user_id = e.end_user_id and name = 'a90') as "adherence90",
-      (select v from pct where pct.end_user_id = e.end_user_id and name = 'p30') as "adherencePrevious30",
-      (select max(day)::text from analytics_member_days d where d.end_user_id = e.end_user_id and d.starts > 0 and d.day <= ${args.asOf}::date) as "lastActiveDay"
-    from e join plans p on p.id = e.plan_id`);
+      piv.a7 as "adherence7", piv.a30 as "adherence30", piv.a90 as "adherence90", piv.p30 as "adherencePrevious30", last.day as "lastActiveDay"
+    from e join plans p on p.id = e.plan_id left join piv on piv.end_user_id = e.end_user_id left join last on last.end_user_id = e.end_user_id`);
 }
 
 export type AttentionReason = "adherence_drop" | "inactive";
@@ -277,6 +280,7 @@ export async function replaceMemberStatus(db: Tx, organizationId: string, asOf: 
 
 export async function listMemberStatus(db: Tx, args: { organizationId: string; needsAttention?: boolean; limit: number; offset: number }) {
   const filter = args.needsAttention === undefined ? sql`` : sql`and s.needs_attention = ${args.needsAttention}`;
+  const countFilter = args.needsAttention === undefined ? sql`` : sql`and c.needs_attention = ${args.needsAttention}`;
   const rows = await db.execute<{
     endUserId: string;
     name: string | null;
@@ -293,17 +297,25 @@ export async function listMemberStatus(db: Tx, args: { organizationId: string; n
     planName: Record<string, string> | null;
     total: number;
   }>(sql`
+    with page as (
+      select s.* from analytics_member_status s where s.organization_id = ${args.organizationId} ${filter}
+      order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id
+      limit ${args.limit} offset ${args.offset}
+    )
     select s.end_user_id as "endUserId", u.name, u.email, u.external_id as "externalId", s.as_of::text as "asOf",
       s.adherence7, s.adherence30, s.adherence90, s.adherence_previous30 as "adherencePrevious30", s.last_active_day::text as "lastActiveDay",
-      s.attention_reasons as "attentionReasons", e.plan_id as "planId", p.name as "planName", count(*) over ()::int as total
-    from analytics_member_status s
+      s.attention_reasons as "attentionReasons", e.plan_id as "planId", p.name as "planName",
+      (select count(*)::int from analytics_member_status c where c.organization_id = ${args.organizationId} ${countFilter}) as total
+    from page s
     join end_users u on u.id = s.end_user_id and u.status = 'active'
     left join plan_enrollments e on e.end_user_id = s.end_user_id and e.is_active
     left join plans p on p.id = e.plan_id
-    where s.organization_id = ${args.organizationId} ${filter}
-    order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id
-    limit ${args.limit} offset ${args.offset}`);
-  return { items: rows, total: rows[0]?.total ?? 0 };
+    order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id`);
+  if (rows.length > 0) return { items: rows, total: rows[0]!.total };
+  const [c] = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from analytics_member_status c where c.organization_id = ${args.organizationId} ${countFilter}`,
+  );
+  return { items: rows, total: c?.n ?? 0 };
 }
 
 /**
