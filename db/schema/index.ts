@@ -19,3 +19,4 @@ export * from "./exports";
 export * from "./console";
 export * from "./uploads";
 export * from "./embed";
+export * from "./analytics";

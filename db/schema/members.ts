@@ -65,6 +65,8 @@ export const planEnrollments = pgTable(
   (t) => [
     uniqueIndex("plan_enrollments_one_active_uq").on(t.endUserId).where(sql`${t.isActive}`),
     index("plan_enrollments_user_plan_idx").on(t.endUserId, t.planId),
+    /** Analytics: a plan's enrollments (GET .../analytics/plans/{planId}). */
+    index("plan_enrollments_plan_idx").on(t.planId, t.startDate),
   ],
 );
 

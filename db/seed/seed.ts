@@ -7,6 +7,9 @@ import { createApiKey, createOrganization } from "@/server/services/organization
 import { renderSeedDropMedia } from "./drops";
 import { requestWorkoutExports } from "@/server/services/exports/request-exports";
 import { seedOrganizationLibrary } from "./library";
+import { seedDemoHistory } from "./history";
+import { refreshMemberStatus } from "@/server/services/analytics/member-status";
+import { isoDay } from "@/server/services/analytics/range";
 import { upsertReferenceData } from "./reference";
 import { upsertStockCatalog } from "./stock";
 
@@ -54,6 +57,8 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     const contentOnlyApiKey = (await createApiKey(tx, { organizationId, kind: "content", name: "Seed content-only key" })).key;
     // The workspace's first trainer (the autopilot's owner too) owns it in the console.
     const consoleUser = await grantConsoleOwner(tx, library.trainerIds[0]!);
+    // 90 days of sessions, feedback and plan progress, so the analytics pages show real charts.
+    await seedDemoHistory(tx, organizationId, { emailDomain: `studio-${suffix}.example.com` });
     return { organizationId, library, apiKey, contentOnlyApiKey, consoleUser };
   });
   const other = await db.transaction(async (tx) => {
@@ -77,6 +82,7 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     [main.library, other.library].flatMap((l) => [...l.workoutIds, ...l.privateWorkoutIds]),
     "seed",
   );
+  await refreshMemberStatus(db, { organizationId: main.organizationId, asOf: isoDay(Date.now()) });
   const endUser = main.library.endUsers[0]!;
   const accessToken = await issueAccessToken(endUser.id, main.organizationId, 30 * 24 * 3600);
   return {

@@ -2274,6 +2274,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workspace dashboard
+         * @description Active members (day, week, month), plays, completions and minutes over time, top and bottom content, members needing attention, autopilot, social and export outcomes, and API usage against the plan's caps. `from`/`to` are inclusive UTC days (default: the 30 days ending today), at most 400 days apart; `from` after `to` or a longer range is 400 ValidationError.
+         *
+         *     Rate-limit weight: 1x.
+         */
+        get: operations["AnalyticsApi_getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/analytics/members/{endUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member's adherence and history
+         * @description Adherence to the active plan over the 7, 30 and 90 days ending at `to`, week streaks, sessions and minutes, last activity and the needs-attention verdict. The member is a 24-hex id, external id or email. `from`/`to` are inclusive UTC days (default: the 30 days ending today), at most 400 days apart; `from` after `to` or a longer range is 400 ValidationError.
+         *
+         *     Rate-limit weight: 1x.
+         */
+        get: operations["AnalyticsApi_getMemberAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/analytics/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan's plays, enrollments and progress through weeks
+         * @description Sessions of the plan's workouts by enrolled members, enrollments, and per plan week how many members reached it, trained in it and completed its workouts. `from`/`to` are inclusive UTC days (default: the 30 days ending today), at most 400 days apart; `from` after `to` or a longer range is 400 ValidationError.
+         *
+         *     Rate-limit weight: 1x.
+         */
+        get: operations["AnalyticsApi_getPlanAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/analytics/workouts/{workoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One workout's plays, drop-off and feedback
+         * @description Starts, completions, completion rate, median share watched, drop-off along the workout's playlist, ratings and difficulty feedback, by day or week. `from`/`to` are inclusive UTC days (default: the 30 days ending today), at most 400 days apart; `from` after `to` or a longer range is 400 ValidationError.
+         *
+         *     Rate-limit weight: 1x.
+         */
+        get: operations["AnalyticsApi_getWorkoutAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/analytics/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members with an active plan: adherence and needs-attention
+         * @description One row per active member with an active plan, as of the hourly status job: adherence (7, 30, 90 days and the 30 before), last activity and the needs-attention verdict. `needsAttention=true` lists only those needing attention (largest adherence drop, then longest silence, first); `false` only those on track.
+         *
+         *     Rate-limit weight: 1x.
+         */
+        get: operations["AnalyticsApi_listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "workout.published": {
@@ -6644,6 +6754,465 @@ export interface components {
             /** @description The member whose sessions the player records; null: the player records none. */
             endUserId: string | null;
             allowedOrigins: string[];
+        };
+        AnalyticsOverview: {
+            range: components["schemas"]["AnalyticsRange"];
+            /** @description Members with a session on `to`, in its ISO week and in its month. */
+            activeMembers: {
+                /** Format: int64 */
+                day: number;
+                /** Format: int64 */
+                week: number;
+                /** Format: int64 */
+                month: number;
+            };
+            totals: components["schemas"]["AnalyticsPlays"];
+            series: {
+                /**
+                 * Format: date
+                 * @description A UTC calendar day, YYYY-MM-DD.
+                 * @example 2026-11-01
+                 */
+                start: string;
+                /**
+                 * Format: int64
+                 * @description Sessions started.
+                 */
+                starts: number;
+                /**
+                 * Format: int64
+                 * @description Sessions ended or completed.
+                 */
+                finishes: number;
+                /**
+                 * Format: int64
+                 * @description Finished sessions that watched at least 90% of the workout.
+                 */
+                completions: number;
+                /** @description completions / starts. */
+                completionRate: number | null;
+                /** @description Minutes trained in finished sessions (one decimal). */
+                minutes: number;
+                /**
+                 * Format: int64
+                 * @description Members active in the bucket (daily or weekly actives).
+                 */
+                activeMembers: number;
+            }[];
+            /** @description Up to 5 most played workouts. */
+            topContent: components["schemas"]["AnalyticsContentRank"][];
+            /** @description Up to 5 workouts with the lowest completion rate among those played at least 3 times. */
+            bottomContent: components["schemas"]["AnalyticsContentRank"][];
+            needsAttention: {
+                /** Format: int64 */
+                total: number;
+                /** @description The first 5. */
+                members: components["schemas"]["MemberAttention"][];
+            };
+            autopilot: {
+                /** Format: int64 */
+                succeeded: number;
+                /** Format: int64 */
+                failed: number;
+                /** Format: int64 */
+                skippedLimit: number;
+                /** Format: int64 */
+                skippedPremiumLost: number;
+            };
+            /** @description Social posts due in the range. */
+            social: {
+                /** Format: int64 */
+                published: number;
+                /** Format: int64 */
+                failed: number;
+            };
+            exports: {
+                /** Format: int64 */
+                rendered: number;
+                /** Format: int64 */
+                failed: number;
+            };
+            apiUsage: {
+                /**
+                 * Format: int64
+                 * @description Weighted rate-limit units in the range.
+                 */
+                units: number;
+                /** Format: int64 */
+                requests: number;
+                /** Format: int64 */
+                hourlyCap: number;
+                /**
+                 * Format: int64
+                 * @description Per API key and day.
+                 */
+                dailyCap: number;
+                peakDay: {
+                    /**
+                     * Format: date
+                     * @description A UTC calendar day, YYYY-MM-DD.
+                     * @example 2026-11-01
+                     */
+                    day: string;
+                    /** Format: int64 */
+                    units: number;
+                    /** @description 0 to 1, three decimals; null when there is nothing to divide by. */
+                    shareOfDailyCap: number | null;
+                };
+                /** @description Per UTC day. */
+                series: {
+                    /**
+                     * Format: date
+                     * @description A UTC calendar day, YYYY-MM-DD.
+                     * @example 2026-11-01
+                     */
+                    start: string;
+                    /** Format: int64 */
+                    units: number;
+                    /** Format: int64 */
+                    requests: number;
+                }[];
+            };
+        };
+        AnalyticsRange: {
+            /**
+             * Format: date
+             * @description A UTC calendar day, YYYY-MM-DD.
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day, YYYY-MM-DD.
+             * @example 2026-11-01
+             */
+            to: string;
+            /** @enum {string} */
+            interval: "day" | "week";
+            /**
+             * Format: int64
+             * @description Days in the range (inclusive).
+             */
+            days: number;
+        };
+        AnalyticsPlays: {
+            /**
+             * Format: int64
+             * @description Sessions started.
+             */
+            starts: number;
+            /**
+             * Format: int64
+             * @description Sessions ended or completed.
+             */
+            finishes: number;
+            /**
+             * Format: int64
+             * @description Finished sessions that watched at least 90% of the workout.
+             */
+            completions: number;
+            /** @description completions / starts. */
+            completionRate: number | null;
+            /** @description Minutes trained in finished sessions (one decimal). */
+            minutes: number;
+        };
+        AnalyticsContentRank: {
+            workoutId: string;
+            name: string;
+            /** Format: int64 */
+            starts: number;
+            /** Format: int64 */
+            completions: number;
+            /** @description 0 to 1, three decimals; null when there is nothing to divide by. */
+            completionRate: number | null;
+            minutes: number;
+        };
+        MemberAttention: {
+            endUserId: string;
+            name: string | null;
+            email: string | null;
+            externalId: string | null;
+            activePlan: {
+                id: string;
+                name: string;
+            } | null;
+            adherence: components["schemas"]["AnalyticsAdherence"];
+            lastActiveDay: string | null;
+            daysInactive: number | null;
+            needsAttention: boolean;
+            /** @description Why the member needs attention (empty when on track): adherence_drop, the last 30 days at least 20 points below the 30 before; inactive, no session for 7 days or more during the active plan. */
+            attentionReasons: ("adherence_drop" | "inactive")[];
+            /**
+             * Format: date
+             * @description The day the status was computed for (hourly job).
+             * @example 2026-11-01
+             */
+            asOf: string;
+        };
+        /** @description Completed sessions against the active plan's schedule, in windows ending at `to`. */
+        AnalyticsAdherence: {
+            /** @description 0 to 100 (whole points); null when the active plan scheduled nothing in the window. */
+            last7Days: number | null;
+            /** @description 0 to 100 (whole points); null when the active plan scheduled nothing in the window. */
+            last30Days: number | null;
+            /** @description 0 to 100 (whole points); null when the active plan scheduled nothing in the window. */
+            last90Days: number | null;
+            /** @description The 30 days before the last 30. */
+            previous30Days: number | null;
+        };
+        MemberAnalytics: {
+            member: {
+                id: string;
+                name: string | null;
+                email: string | null;
+                externalId: string | null;
+            };
+            range: components["schemas"]["AnalyticsRange"];
+            activePlan: {
+                id: string;
+                name: string;
+                /**
+                 * Format: date
+                 * @description A UTC calendar day, YYYY-MM-DD.
+                 * @example 2026-11-01
+                 */
+                startDate: string;
+                /**
+                 * Format: int64
+                 * @description Plan week `to` falls in.
+                 */
+                week: number;
+            } | null;
+            adherence: components["schemas"]["AnalyticsAdherence"];
+            needsAttention: boolean;
+            /** @description Why the member needs attention (empty when on track): adherence_drop, the last 30 days at least 20 points below the 30 before; inactive, no session for 7 days or more during the active plan. */
+            attentionReasons: ("adherence_drop" | "inactive")[];
+            streak: {
+                /**
+                 * Format: int64
+                 * @description ISO weeks in a row, up to this or last week, with a completed session.
+                 */
+                currentWeeks: number;
+                /**
+                 * Format: int64
+                 * @description Longest such run in the 400 days ending at `to`.
+                 */
+                longestWeeks: number;
+            };
+            totals: {
+                /** Format: int64 */
+                starts: number;
+                /** Format: int64 */
+                completions: number;
+                minutes: number;
+            };
+            lastActiveDay: string | null;
+            daysInactive: number | null;
+            series: {
+                /**
+                 * Format: date
+                 * @description A UTC calendar day, YYYY-MM-DD.
+                 * @example 2026-11-01
+                 */
+                start: string;
+                /** Format: int64 */
+                starts: number;
+                /** Format: int64 */
+                completions: number;
+                minutes: number;
+            }[];
+        };
+        PlanAnalytics: {
+            plan: {
+                id: string;
+                name: string;
+                /** Format: int64 */
+                durationWeeks: number;
+                /** Format: int64 */
+                daysPerWeek: number;
+            };
+            range: components["schemas"]["AnalyticsRange"];
+            /** @description Sessions of the plan's workouts by members enrolled in it, over the range. */
+            totals: components["schemas"]["AnalyticsPlays"];
+            enrollments: {
+                /** Format: int64 */
+                active: number;
+                /** Format: int64 */
+                startedInRange: number;
+                /** Format: int64 */
+                endedInRange: number;
+            };
+            series: components["schemas"]["AnalyticsPlayPoint"][];
+            /** @description Progress through the plan's weeks over every enrollment (not limited to the range). */
+            weeks: {
+                /** Format: int64 */
+                week: number;
+                /**
+                 * Format: int64
+                 * @description Workouts the plan schedules in this week.
+                 */
+                scheduledWorkouts: number;
+                /**
+                 * Format: int64
+                 * @description Enrollments whose calendar has reached this week by `to`.
+                 */
+                membersReached: number;
+                /**
+                 * Format: int64
+                 * @description Enrollments with a completed plan workout in this week.
+                 */
+                membersActive: number;
+                /** Format: int64 */
+                completions: number;
+                /** @description completions / (scheduledWorkouts × membersReached), at most 1. */
+                adherence: number | null;
+            }[];
+        };
+        AnalyticsPlayPoint: {
+            /**
+             * Format: date
+             * @description The bucket's first day.
+             * @example 2026-11-01
+             */
+            start: string;
+            /**
+             * Format: int64
+             * @description Sessions started.
+             */
+            starts: number;
+            /**
+             * Format: int64
+             * @description Sessions ended or completed.
+             */
+            finishes: number;
+            /**
+             * Format: int64
+             * @description Finished sessions that watched at least 90% of the workout.
+             */
+            completions: number;
+            /** @description completions / starts. */
+            completionRate: number | null;
+            /** @description Minutes trained in finished sessions (one decimal). */
+            minutes: number;
+        };
+        WorkoutAnalytics: {
+            workout: {
+                id: string;
+                name: string;
+                /** Format: int64 */
+                durationSeconds: number;
+            };
+            range: components["schemas"]["AnalyticsRange"];
+            totals: {
+                /**
+                 * Format: int64
+                 * @description Sessions started.
+                 */
+                starts: number;
+                /**
+                 * Format: int64
+                 * @description Sessions ended or completed.
+                 */
+                finishes: number;
+                /**
+                 * Format: int64
+                 * @description Finished sessions that watched at least 90% of the workout.
+                 */
+                completions: number;
+                /** @description completions / starts. */
+                completionRate: number | null;
+                /** @description Minutes trained in finished sessions (one decimal). */
+                minutes: number;
+                /** @description Median share of the workout watched by finished sessions, in 5% steps (0 to 1). */
+                medianShareWatched: number | null;
+                /** @description Average rating value (two decimals); null without ratings. */
+                ratingAverage: number | null;
+                /** Format: int64 */
+                ratingCount: number;
+            };
+            series: {
+                /**
+                 * Format: date
+                 * @description A UTC calendar day, YYYY-MM-DD.
+                 * @example 2026-11-01
+                 */
+                start: string;
+                /**
+                 * Format: int64
+                 * @description Sessions started.
+                 */
+                starts: number;
+                /**
+                 * Format: int64
+                 * @description Sessions ended or completed.
+                 */
+                finishes: number;
+                /**
+                 * Format: int64
+                 * @description Finished sessions that watched at least 90% of the workout.
+                 */
+                completions: number;
+                /** @description completions / starts. */
+                completionRate: number | null;
+                /** @description Minutes trained in finished sessions (one decimal). */
+                minutes: number;
+                /** @description Average rating value (two decimals); null without ratings. */
+                ratingAverage: number | null;
+                /** Format: int64 */
+                ratingCount: number;
+                difficulty: components["schemas"]["AnalyticsOptionVotes"][];
+            }[];
+            /** @description Finished sessions by share watched; empty buckets left out. */
+            shareWatched: {
+                /** @description Lower bound of a 5% bucket (0.85 holds 85% to under 90%). */
+                share: number;
+                /** Format: int64 */
+                sessions: number;
+            }[];
+            /** @description The playlist in order, with where finished sessions stopped. */
+            dropOff: {
+                /** Format: int64 */
+                position: number;
+                segmentId: string;
+                kind: string;
+                name: string | null;
+                /**
+                 * Format: int64
+                 * @description Where the segment starts on the workout's timeline.
+                 */
+                startSecond: number;
+                /** Format: int64 */
+                durationSeconds: number;
+                /**
+                 * Format: int64
+                 * @description Finished sessions that got to this segment.
+                 */
+                reached: number;
+                /**
+                 * Format: int64
+                 * @description Finished sessions under 90% whose last reported segment was this one.
+                 */
+                stopped: number;
+                /** @description stopped / reached. */
+                stopRate: number | null;
+            }[];
+            /**
+             * Format: int64
+             * @description Finished sessions under 90% that never reported a segment.
+             */
+            stoppedBeforeFirstSegment: number;
+            ratings: components["schemas"]["AnalyticsOptionVotes"][];
+            difficulty: components["schemas"]["AnalyticsOptionVotes"][];
+        };
+        AnalyticsOptionVotes: {
+            optionId: string;
+            /** @description Stable option key, e.g. too-easy. */
+            key: string;
+            label: string;
+            /** @description Rating value (1 to 5) for rating options. */
+            value: number | null;
+            /** Format: int64 */
+            votes: number;
         };
         WorkoutSessionOutput: {
             id: string;
@@ -25103,6 +25672,727 @@ export interface operations {
             };
             /** @description The change cannot be applied, or IdempotencyKeyReused (the Idempotency-Key was used for another request). */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AnalyticsApi_getOverview: {
+        parameters: {
+            query?: {
+                /** @description First day of the range (inclusive). Default: 29 days before `to` (30 days). */
+                from?: string;
+                /** @description Last day of the range (inclusive). Default: today (UTC). The range covers at most 400 days. */
+                to?: string;
+                /** @description Series buckets: UTC days, or ISO weeks starting Monday. Default: day. */
+                interval?: "day" | "week";
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnalyticsOverview"];
+                    };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AnalyticsApi_getMemberAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day of the range (inclusive). Default: 29 days before `to` (30 days). */
+                from?: string;
+                /** @description Last day of the range (inclusive). Default: today (UTC). The range covers at most 400 days. */
+                to?: string;
+                /** @description Series buckets: UTC days, or ISO weeks starting Monday. Default: day. */
+                interval?: "day" | "week";
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+                /** @description The member: 24-hex user id, external id, or email (case-insensitive). */
+                endUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's analytics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MemberAnalytics"];
+                    };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AnalyticsApi_getPlanAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day of the range (inclusive). Default: 29 days before `to` (30 days). */
+                from?: string;
+                /** @description Last day of the range (inclusive). Default: today (UTC). The range covers at most 400 days. */
+                to?: string;
+                /** @description Series buckets: UTC days, or ISO weeks starting Monday. Default: day. */
+                interval?: "day" | "week";
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+                /** @description 24-character hexadecimal id */
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan's analytics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAnalytics"];
+                    };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AnalyticsApi_getWorkoutAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day of the range (inclusive). Default: 29 days before `to` (30 days). */
+                from?: string;
+                /** @description Last day of the range (inclusive). Default: today (UTC). The range covers at most 400 days. */
+                to?: string;
+                /** @description Series buckets: UTC days, or ISO weeks starting Monday. Default: day. */
+                interval?: "day" | "week";
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+                /** @description 24-character hexadecimal id */
+                workoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workout's analytics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkoutAnalytics"];
+                    };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; honour Retry-After, then X-RateLimit-Reset. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal failure; the message carries a request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service cannot reach its database (stopped, restarting or overloaded); retry after `Retry-After` seconds. Nothing was written. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    AnalyticsApi_listMembers: {
+        parameters: {
+            query?: {
+                needsAttention?: "0" | "1" | "true" | "false";
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description 24-character hexadecimal id */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MemberAttention"][];
+                        links: components["schemas"]["ListLinks"];
+                    };
+                };
+            };
+            /** @description Bad request or validation failure (`ValidationError` with `target` and `details[]`). Text that is not UTF-8, or holds NUL or unpaired surrogates, anywhere in the path, query or body is a `ValidationError` with a `FormatError` detail. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed or unknown credentials, or a content-only key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not authorized for this organization or resource. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

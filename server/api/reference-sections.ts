@@ -35,6 +35,10 @@ const RATE_LIMITS = `## Rate limits and usage
 
 Each operation costs weighted units (1x or 10x, shown on every operation) against an hourly and a daily window per API key. Every response reports the binding window in \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; on 429 wait \`Retry-After\`. \`GET /v1/orgs/{organizationId}/usage\` shows the caps, each key's current windows, and units per key and per operation for the last 24 hours and 30 days.`;
 
+const ANALYTICS = `## Analytics
+
+\`GET /v1/orgs/{organizationId}/analytics/overview\`, \`.../analytics/workouts/{workoutId}\`, \`.../analytics/plans/{planId}\` and \`.../analytics/members/{endUserId}\` take \`from\` and \`to\` (inclusive UTC days, YYYY-MM-DD; default the 30 days ending today; at most 400 days, \`from\` not after \`to\`, else 400 ValidationError naming the field) and \`interval\` (\`day\` or \`week\`, ISO weeks from Monday). A play counts on the UTC day it started; a completion is a finished session that watched at least 90% of the workout; adherence is completed sessions against the active plan's schedule over the 7, 30 and 90 days ending at \`to\`. \`GET .../analytics/members?needsAttention=true\` lists members whose adherence fell 20 points or more against the previous 30 days, or who have not trained for 7 days during an active plan (as of the hourly status job). Numbers come from rollups kept in the same transaction as every session and feedback write. Team keys read their own organization only (403 otherwise); each read costs 1 unit.`;
+
 const WEBHOOKS = `## Webhooks
 
 Register receivers with \`POST /v1/orgs/{organizationId}/webhooks\` (the signing secret is in that answer only). Events are POSTed as JSON \`{ type, timestamp, organizationId, data }\` following [Standard Webhooks](https://www.standardwebhooks.com): \`webhook-id\` (the event id; the same on every retry and replay, so drop duplicates by it), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature\` (\`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\`, keyed with the base64 part of the \`whsec_\` secret; space-separated when a rotation's two secrets both sign). Answer 2xx within 10 seconds; anything else is retried with exponential backoff for 24 hours (redirects are not followed). An endpoint whose deliveries all fail for 24 hours is disabled and the team is notified. Every event type and its payload is listed under Webhooks in this reference.
@@ -63,7 +67,7 @@ Socket.IO namespace \`/cast/pairing\`, connected with \`socketIO.fullUrl\` from 
 export function referenceSections(): string {
   const pages = docFile("pages.md");
   const cast = docFile("cast.md");
-  return [IDEMPOTENCY, RATE_LIMITS, WEBHOOKS, pages ? `${EMBED}\n\n${pages}` : EMBED, cast ? `${CAST}\n\n${cast}` : CAST].join("\n\n");
+  return [IDEMPOTENCY, RATE_LIMITS, ANALYTICS, WEBHOOKS, pages ? `${EMBED}\n\n${pages}` : EMBED, cast ? `${CAST}\n\n${cast}` : CAST].join("\n\n");
 }
 
 /** Extensions that point tools at the same sections' sources. */

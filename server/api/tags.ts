@@ -27,6 +27,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "Embed tokens":
     "Short-lived signed tokens for the embed players: minted on the partner's server for one workout or plan (and optionally one member), put in the player's address instead of an API key, limited to allowed framing origins, and revocable.",
   Usage: "Caps, current rate-limit windows and usage per key and operation.",
+  Analytics:
+    "What works: plays, completions, drop-off along the playlist and feedback per workout and plan, members' adherence and who needs attention, and the workspace dashboard. Read from rollups kept by the writes themselves.",
   "AI coach chat":
     "Conversations of a member with the AI coach: replies grounded in the member's sessions, plan, insights and library, with proposed actions (assign, start or end a plan, generate or adapt a workout) that run only when confirmed.",
 };

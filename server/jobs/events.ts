@@ -50,6 +50,16 @@ export const JOB_EVENTS = {
     workoutId: z.string().regex(/^[0-9a-f]{24}$/),
     reason: z.enum(["seed", "locales", "sweep"]),
   }),
+  /**
+   * Rebuild analytics rollups from the raw sessions and feedback: one workspace (a correction) or,
+   * without organizationId, every workspace (the backfill after an upgrade).
+   */
+  "analytics/rebuild.requested": z.object({
+    organizationId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .optional(),
+  }),
   /** Every chunk of a console media upload is stored: transcode it (clips and instruction audio). */
   "media/upload.completed": z.object({
     uploadId: z.string().regex(/^[0-9a-f]{24}$/),

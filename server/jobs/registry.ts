@@ -6,6 +6,7 @@ import { publishSocialAutomationsJob, renderSocialDropJob, sweepSocialDropsJob }
 import { renderPendingExportsJob, renderWorkoutExportsJob, sweepWorkoutExportsJob } from "./definitions/exports";
 import { processMediaUploadJob, sweepMediaUploadsJob } from "./definitions/media-uploads";
 import { rollUpUsageJob } from "./definitions/usage";
+import { analyticsMemberStatusJob, rebuildAnalyticsJob } from "./definitions/analytics";
 import type { AnyJobDefinition } from "./types";
 
 /** Every job, defined once; both providers run exactly this list. */
@@ -26,4 +27,6 @@ export const ALL_JOBS: AnyJobDefinition[] = [
   processMediaUploadJob,
   sweepMediaUploadsJob,
   rollUpUsageJob,
+  rebuildAnalyticsJob,
+  analyticsMemberStatusJob,
 ];

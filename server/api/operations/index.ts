@@ -15,6 +15,7 @@ import * as socialPublish from "./social-publish";
 import * as chat from "./chat";
 import * as push from "./push";
 import * as embedTokens from "./embed-tokens";
+import * as analytics from "./analytics";
 
 /** Every declared operation; the OpenAPI document and the route coverage test read this list. */
 export const ALL_OPERATIONS: OperationDef[] = collect(
@@ -34,6 +35,7 @@ export const ALL_OPERATIONS: OperationDef[] = collect(
   chat,
   push,
   embedTokens,
+  analytics,
 );
 
 function collect(...modules: Record<string, unknown>[]): OperationDef[] {

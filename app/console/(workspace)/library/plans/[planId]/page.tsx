@@ -5,9 +5,17 @@ import { ApiError } from "@/server/core/errors";
 import { libraryOptions } from "@/server/console/library-options";
 import { requirePrincipal } from "@/server/console/page-principal";
 import { getPlanDraft } from "@/server/services/content/team-plans";
+import { PlanAnalyticsPanel } from "@/app/console/(workspace)/_analytics/panels";
+import { pageRange } from "@/app/console/(workspace)/_analytics/range";
 
 // GET /console/library/plans/{planId} – edit, publish or unpublish a plan
-export default async function EditPlanPage({ params }: { params: Promise<{ planId: string }> }) {
+export default async function EditPlanPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ planId: string }>;
+  searchParams: Promise<{ from?: string; to?: string; interval?: string }>;
+}) {
   const p = await requirePrincipal();
   const { planId } = await params;
   if (!/^[0-9a-f]{24}$/.test(planId)) notFound();
@@ -16,13 +24,17 @@ export default async function EditPlanPage({ params }: { params: Promise<{ planI
     throw err;
   });
   const { goals } = await libraryOptions(p.organizationId);
+  const { range } = pageRange(await searchParams);
   return (
-    <PlanBuilder
-      orgId={p.organizationId}
-      plan={{ id: draft.id, status: draft.status }}
-      initial={{ ...draft.form, description: draft.form.description ?? { "en-US": "" } }}
-      workouts={draft.workouts}
-      goals={goals}
-    />
+    <>
+      <PlanBuilder
+        orgId={p.organizationId}
+        plan={{ id: draft.id, status: draft.status }}
+        initial={{ ...draft.form, description: draft.form.description ?? { "en-US": "" } }}
+        workouts={draft.workouts}
+        goals={goals}
+      />
+      <PlanAnalyticsPanel organizationId={p.organizationId} planId={draft.id} range={range} action={`/console/library/plans/${draft.id}`} />
+    </>
   );
 }
