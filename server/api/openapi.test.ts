@@ -47,7 +47,7 @@ describe("OpenAPI document", () => {
 
   it("states cross-field rules in the schema: at least one of several fields, and lists that exclude each other", () => {
     const body = (path: string, method: string) => resolveRef(doc, doc.paths[path][method].requestBody.content["application/json"].schema);
-    expect(body("/v1/workouts/{workoutId}/sessions/{sessionId}", "patch").anyOf).toEqual([{ required: ["progressSeconds"] }, { required: ["workoutSegmentId"] }]);
+    expect(body("/v1/workouts/{workoutId}/sessions/{sessionId}", "patch").anyOf).toEqual([{ required: ["progressSeconds"] }, { required: ["workoutSegmentId"] }, { required: ["quality"] }]);
     expect(body("/v1/workouts/{workoutId}/feedback", "post").anyOf).toEqual([{ required: ["ratingId"] }, { required: ["difficultyId"] }, { required: ["comment"] }]);
     expect(body("/v1/orgs/{organizationId}/workouts/generate", "post").not).toMatchObject({ required: ["includeExerciseCollections", "excludeExerciseCollections"] });
   });
