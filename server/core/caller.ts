@@ -51,9 +51,10 @@ export class Caller {
    * the member token's, or the `organizationId` a multi-organization key must send.
    */
   resolveOrganizationId(explicit: string | undefined, target: string): string {
-    if (this.member && !this.apiKey) {
-      if (explicit && explicit !== this.member.organizationId) throw forbidden();
-      return this.member.organizationId;
+    if ((this.member || this.embed) && !this.apiKey) {
+      const own = this.embed?.organizationId ?? this.member!.organizationId;
+      if (explicit && explicit !== own) throw forbidden();
+      return own;
     }
     if (explicit) {
       this.assertOrganization(explicit);

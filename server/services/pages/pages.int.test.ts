@@ -267,7 +267,7 @@ describe("member sessions through the grids", () => {
     expect(tooLong.body.error.details).toEqual([expect.objectContaining({ code: "RangeError", target: "progressSeconds" })]);
     const empty = await send({ action: "patch", sessionId });
     expectError(empty, 400, "ValidationError");
-    expect(empty.body.error.details[0].message).toBe("Send progressSeconds and/or workoutSegmentId.");
+    expect(empty.body.error.details[0].message).toBe("Send progressSeconds, workoutSegmentId and/or quality.");
     const onlyProgress = await send({ action: "patch", sessionId, progressSeconds: 30 });
     expect(onlyProgress.status, onlyProgress.text).toBe(200);
     expect(onlyProgress.body.data.duration).toBe(30);
