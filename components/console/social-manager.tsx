@@ -1,5 +1,6 @@
 "use client";
 
+import { variantLabel } from "./variant-label";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -292,7 +293,7 @@ function Drops({ orgId }: { orgId: string }) {
                     <p className="text-sm text-muted">
                       {d.sourceTypeLabel}: {d.sourceName} · {d.channelPresetLabel} · {d.locale}
                     </p>
-                    <p className="text-sm text-muted">{d.availableVariants.join(", ")}</p>
+                    <p className="text-sm text-muted">Formats: {d.availableVariants.map(variantLabel).join(", ")}</p>
                   </div>
                 </div>
                 <Button
@@ -341,7 +342,7 @@ function FailedDrops({ orgId }: { orgId: string }) {
             </p>
             {d.failureReason ? <p>{d.failureReason}</p> : null}
             {d.variants.length ? (
-              <p className="text-muted">{d.variants.map((v) => `${v.name} (${v.attempts} attempt${v.attempts === 1 ? "" : "s"})`).join(", ")}</p>
+              <p className="text-muted">{d.variants.map((v) => `${variantLabel(v.name)} (${v.attempts} attempt${v.attempts === 1 ? "" : "s"})`).join(", ")}</p>
             ) : null}
           </li>
         ))}
@@ -377,7 +378,7 @@ function DropPreview({ orgId, dropId }: { orgId: string; dropId: string }) {
       )}
       {main ? (
         <p className="text-sm text-muted">
-          {main.name}: {main.width}x{main.height}
+          {variantLabel(main.name)}: {main.width}x{main.height}
           {main.file ? ` · ${main.file.durationSeconds} s · ${(main.file.bytes / 1024 / 1024).toFixed(1)} MB` : ""}
           {main.limitedBySource ? " · at the source's size (smaller than the platform's; never upscaled)" : ""}
         </p>

@@ -33,7 +33,7 @@ test("connect a platform, preview a drop, schedule an automation and take it bac
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(drop.getByRole("img", { name: /^Cover / }).first()).toBeVisible();
   // The variant's rendered size, length and file size; the demo clips are smaller than the platform size, and the console says so.
-  await expect(drop.getByText(/^9:16_15000: 306x544 · 15\.\d+ s · \d+\.\d MB · at the source's size/)).toBeVisible();
+  await expect(drop.getByText(/^9:16 · 15 s: 306x544 · 15\.\d+ s · \d+\.\d MB · at the source's size/)).toBeVisible();
   await page.screenshot({ path: screenshotPath("console-social-desktop"), fullPage: true });
 
   // A publish automation: created in draft, activated (instagram is connected), paused, deleted.
