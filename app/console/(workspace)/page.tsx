@@ -127,7 +127,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <Stat label="Exports rendered" value={num(d.exports.rendered)} note={`${num(d.exports.failed)} failed`} />
         <Stat
           label="API usage"
-          value={`${num(d.apiUsage.units)} units`}
+          value={`${num(d.apiUsage.units)} ${d.apiUsage.units === 1 ? "unit" : "units"}`}
           note={`Busiest day ${dayLabel(d.apiUsage.peakDay.day)}: ${pct(d.apiUsage.peakDay.shareOfDailyCap)} of the ${num(d.apiUsage.dailyCap)} daily cap per key`}
         />
       </section>
