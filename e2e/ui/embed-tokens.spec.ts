@@ -89,8 +89,8 @@ test.describe("embed tokens", () => {
 
   test("a revoked token is refused with a visible message and FORMA_ERROR token_revoked", async ({ page, forma, seed }) => {
     const t = await mint(forma, seed.organizationId, { workoutId: seed.workoutIds[4]!, ttlSeconds: 600 });
-    const del = await forma.DELETE("/v1/orgs/{organizationId}/embed-tokens/{tokenId}", {
-      params: { path: { organizationId: seed.organizationId, tokenId: t.id } },
+    const del = await forma.DELETE("/v1/orgs/{organizationId}/embed-tokens/{embedId}", {
+      params: { path: { organizationId: seed.organizationId, embedId: t.id } },
     });
     expect(del.response.status).toBe(204);
     const host = await openHost(page, t.embedUrl);

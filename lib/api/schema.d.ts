@@ -2250,7 +2250,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/orgs/{organizationId}/embed-tokens/{tokenId}": {
+    "/v1/orgs/{organizationId}/embed-tokens/{embedId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -6739,7 +6739,7 @@ export interface components {
             data: components["schemas"]["EmbedToken"];
         };
         EmbedToken: {
-            /** @description The token's id: revoke it with DELETE .../embed-tokens/{tokenId}. */
+            /** @description The token's id: revoke it with DELETE .../embed-tokens/{embedId}. */
             id: string;
             /** @description The signed token (a JWT). Put it in the player's address as `token=`; it is shown only in this answer and never stored. */
             token: string;
@@ -25577,7 +25577,7 @@ export interface operations {
                 /** @description 24-character hexadecimal id */
                 organizationId: string;
                 /** @description 24-character hexadecimal id */
-                tokenId: string;
+                embedId: string;
             };
             cookie?: never;
         };

@@ -182,7 +182,7 @@ def embed_url(workout_id: str, member_id: str) -> str:
           <code>/embed/workout/&lt;workoutId&gt;?token=…</code>) in the iframe. The token plays only that content, records sessions and feedback only for its{" "}
           <code>endUserId</code> (none without one), and the player page may be framed only by its <code>allowedOrigins</code> (the page&apos;s CSP{" "}
           <code>frame-ancestors</code>). After <code>expiresAt</code> (<code>ttlSeconds</code>: 60 to 86,400) or{" "}
-          <code>DELETE /v1/orgs/&#123;organizationId&#125;/embed-tokens/&#123;tokenId&#125;</code> the player shows why it cannot play and posts{" "}
+          <code>DELETE /v1/orgs/&#123;organizationId&#125;/embed-tokens/&#123;embedId&#125;</code> the player shows why it cannot play and posts{" "}
           <code>FORMA_ERROR</code> with code <code>token_expired</code> or <code>token_revoked</code>. <code>apiKey=</code> keeps working as before.
         </p>
         <h3>curl</h3>

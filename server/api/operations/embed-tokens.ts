@@ -15,7 +15,7 @@ const Origin = z
 
 export const EmbedToken = z
   .object({
-    id: z.string().meta({ description: "The token's id: revoke it with DELETE .../embed-tokens/{tokenId}." }),
+    id: z.string().meta({ description: "The token's id: revoke it with DELETE .../embed-tokens/{embedId}." }),
     token: z
       .string()
       .meta({ description: "The signed token (a JWT). Put it in the player's address as `token=`; it is shown only in this answer and never stored." }),
@@ -76,14 +76,14 @@ export const createEmbedToken = defineOperation({
 export const revokeEmbedToken = defineOperation({
   operationId: "EmbedTokensApi_revokeEmbedToken",
   method: "delete",
-  path: "/v1/orgs/{organizationId}/embed-tokens/{tokenId}",
+  path: "/v1/orgs/{organizationId}/embed-tokens/{embedId}",
   tag: TAG,
   summary: "Revoke an embed token",
   description:
     "The player refuses the token from the next request on (a page already playing stops at its next call). Revoking a revoked token answers 204 again.",
   auth: ["X-Api-Key"],
   weight: 1,
-  params: z.object({ organizationId: HexId, tokenId: HexId }),
+  params: z.object({ organizationId: HexId, embedId: HexId }),
   success: { status: 204, description: "Revoked." },
   errors: [403, 404],
 });

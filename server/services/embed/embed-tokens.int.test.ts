@@ -122,7 +122,7 @@ describe("POST /v1/orgs/{organizationId}/embed-tokens", () => {
   });
 });
 
-describe("DELETE /v1/orgs/{organizationId}/embed-tokens/{tokenId}", () => {
+describe("DELETE /v1/orgs/{organizationId}/embed-tokens/{embedId}", () => {
   it("revokes (204, again 204), 404 for unknown or another organization's token, 403 for a foreign key", async () => {
     const t = await mint({ workoutId: org.library.workoutIds[0] });
     const del = await call(`${base()}/${t.id}`, { key: org.key, method: "DELETE" });

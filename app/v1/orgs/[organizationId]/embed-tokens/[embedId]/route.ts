@@ -4,8 +4,8 @@ import { methods, route } from "@/server/api/route";
 import { revokeEmbedToken as revoke } from "@/server/services/embed/embed-tokens";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // DELETE /v1/orgs/{organizationId}/embed-tokens/{tokenId} – revoke a token
+  // DELETE /v1/orgs/{organizationId}/embed-tokens/{embedId} – revoke a token
   DELETE: route(revokeEmbedToken, async ({ params }) => {
-    await revoke(getDb(), params.organizationId, params.tokenId);
+    await revoke(getDb(), params.organizationId, params.embedId);
   }),
 });
