@@ -18,11 +18,15 @@ async function loggedEvent(organizationId: string, endpointId: string, age: numb
   const eventId = newId();
   const deliveryId = newId();
   const at = ago(age);
-  await getDb().insert(webhookEvents).values({ id: eventId, organizationId, type: "webhook.test", body: "{}", createdAt: at });
-  await getDb()
-    .insert(webhookDeliveries)
-    .values({ id: deliveryId, organizationId, endpointId, eventId, eventType: "webhook.test", status: "failed", attempts: 1, retryUntil: new Date(at.getTime() + DAY), createdAt: at });
-  await getDb().insert(webhookAttempts).values({ deliveryId, attempt: 1, startedAt: at, statusCode: 500, latencyMs: 12 });
+  // One transaction: a prune run by another test file on the shared database must not delete the
+  // old event between its rows' inserts (a foreign-key failure seen in CI).
+  await getDb().transaction(async (tx) => {
+    await tx.insert(webhookEvents).values({ id: eventId, organizationId, type: "webhook.test", body: "{}", createdAt: at });
+    await tx
+      .insert(webhookDeliveries)
+      .values({ id: deliveryId, organizationId, endpointId, eventId, eventType: "webhook.test", status: "failed", attempts: 1, retryUntil: new Date(at.getTime() + DAY), createdAt: at });
+    await tx.insert(webhookAttempts).values({ deliveryId, attempt: 1, startedAt: at, statusCode: 500, latencyMs: 12 });
+  });
   return { eventId, deliveryId };
 }
 
