@@ -1,15 +1,13 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { openPostgres } from "@/db/connect";
-import type { EmbeddedHandle } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { idempotencyKeys, nutritionEntries } from "@/db/schema";
 import { resetEnvCache } from "@/server/env";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import { addMembers } from "@/test/support/members";
-import { type ServerProcess, cleanUp, startApiServer, tempDir } from "./support";
+import { type ServerProcess, cleanUp, freshDatabase, startApiServer, tempDir } from "./support";
 
 /**
  * An Idempotency-Key write whose server is SIGKILLed between the write and the response. The
@@ -24,33 +22,15 @@ import { type ServerProcess, cleanUp, startApiServer, tempDir } from "./support"
  */
 const dataDir = tempDir("idem");
 let databaseUrl = "";
-let embedded: EmbeddedHandle | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
+let database: Awaited<ReturnType<typeof freshDatabase>> | null = null;
 let server: ServerProcess | null = null;
 let apiKey = "";
 let path = "";
 let memberId = "";
 
 beforeAll(async () => {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `forma_fault_${randomBytes(4).toString("hex")}`;
-    const admin = openPostgres(external, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const a = openPostgres(external, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  } else {
-    const { startEmbeddedPostgres } = await import("@/db/embedded");
-    embedded = await startEmbeddedPostgres(dataDir, { ephemeral: true });
-    databaseUrl = embedded.url;
-  }
+  database = await freshDatabase("fault", dataDir);
+  databaseUrl = database.url;
   await runMigrations(databaseUrl);
   process.env.DATABASE_URL = databaseUrl;
   process.env.DATA_DIR = dataDir;
@@ -64,8 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.kill().catch(() => {});
   await closeDb().catch(() => {});
-  await dropDatabase?.().catch(() => {});
-  await embedded?.stop().catch(() => {});
+  await database?.drop().catch(() => {});
   await cleanUp(dataDir, []);
 });
 

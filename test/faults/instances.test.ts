@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "@/db/connect";
-import { type EmbeddedHandle, startEmbeddedPostgres } from "@/db/embedded";
-import { type ServerProcess, api, cleanUp, seed, startServer, tempDir, waitFor } from "./support";
+import { type ServerProcess, api, cleanUp, freshDatabase, seed, startServer, tempDir, waitFor } from "./support";
 
 /**
  * Two instances on one DATABASE_URL (and REDIS_URL when the run has one, as CI's second pass
@@ -11,32 +9,15 @@ import { type ServerProcess, api, cleanUp, seed, startServer, tempDir, waitFor }
  * any other writer) is seen through the other on the next request, and a job runs once.
  */
 const dataDir = tempDir("instances");
-let embedded: EmbeddedHandle | null = null;
 let databaseUrl = "";
-let dropDatabase: (() => Promise<void>) | null = null;
+let database: Awaited<ReturnType<typeof freshDatabase>> | null = null;
 let sql: postgres.Sql;
 const servers: ServerProcess[] = [];
 let demo: ReturnType<typeof seed> & { otherApiKey: string; otherOrganizationId: string; multiOrgApiKey: string };
 
 beforeAll(async () => {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const name = `forma_instances_${randomBytes(4).toString("hex")}`;
-    const admin = openPostgres(external, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const a = openPostgres(external, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  } else {
-    embedded = await startEmbeddedPostgres(tempDir("instances-db"), { ephemeral: true });
-    databaseUrl = embedded.url;
-  }
+  database = await freshDatabase("instances", tempDir("instances-db"));
+  databaseUrl = database.url;
   const redisUrl = process.env.REDIS_URL;
   servers.push(await startServer({ dataDir, databaseUrl, redisUrl }));
   servers.push(await startServer({ dataDir, databaseUrl, redisUrl }));
@@ -48,8 +29,7 @@ afterAll(async () => {
   await sql?.end({ timeout: 1 });
   for (const s of servers) await s.stop();
   await cleanUp(dataDir, []);
-  await dropDatabase?.().catch(() => {});
-  await embedded?.stop().catch(() => {});
+  await database?.drop().catch(() => {});
 });
 
 const [a, b] = [() => servers[0]!, () => servers[1]!];

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -13,6 +14,32 @@ import { startEmbeddedPostgres } from "@/db/embedded";
  * processes, killed, restarted and doubled the way production would do it.
  */
 export const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A database of a fault test's own: a new database on DATABASE_URL's server when the run has one
+ * (CI's PostgreSQL pass), else a throw-away embedded PostgreSQL in `dataDir`. `drop()` removes it.
+ */
+export async function freshDatabase(label: string, dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (!external) {
+    const embedded = await startEmbeddedPostgres(dataDir, { ephemeral: true });
+    return { url: embedded.url, drop: () => embedded.stop() };
+  }
+  const name = `forma_${label}_${randomBytes(4).toString("hex")}`;
+  const admin = openPostgres(external, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const u = new URL(external);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = openPostgres(external, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
