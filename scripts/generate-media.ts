@@ -14,6 +14,7 @@
  * db/seed/data/exercises.ts and track lengths from db/seed/data/music.ts, so the files and
  * the seed data cannot drift apart.
  */
+import { mulberry32 } from "../lib/mulberry32";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -235,17 +236,6 @@ interface SongSpec {
   drums: "four" | "half";
 }
 
-/** mulberry32: a tiny seeded PRNG, so regenerating gives the same music. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const midiHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
@@ -301,7 +291,7 @@ function addNoiseHit(buf: Float32Array, at: number, amp: number, decay: number, 
 /** Bars of drums, bass, pad chords and an arpeggiated lead over a diatonic progression. */
 function renderSong(song: SongSpec, seconds: number): Float32Array {
   const buf = new Float32Array(Math.round(seconds * AUDIO_RATE));
-  const rnd = prng(song.seed);
+  const rnd = mulberry32(song.seed);
   const scale = song.minor ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11];
   const degree = (d: number) => song.root + Math.floor(d / 7) * 12 + scale[((d % 7) + 7) % 7]!;
   const beat = 60 / song.bpm;

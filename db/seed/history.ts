@@ -1,3 +1,4 @@
+import { mulberry32 } from "@/lib/mulberry32";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import {
@@ -32,17 +33,6 @@ const HISTORY_MEMBERS = [
   { name: "Luca Bianchi", adherence: 0.95, slipsDaysAgo: 30, startDaysAgo: 41 },
 ] as const;
 
-/** Small deterministic generator (mulberry32): the same history on every seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -57,7 +47,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function seedDemoHistory(db: Tx, organizationId: string, opts: { emailDomain: string; now?: number }): Promise<{ sessions: number }> {
   const now = opts.now ?? Date.now();
   const today = now - (now % DAY);
-  const rand = rng(27);
+  const rand = mulberry32(27); // the same history on every seed
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   const planRows = await db

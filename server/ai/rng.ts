@@ -1,17 +1,13 @@
 import { createHash } from "node:crypto";
+import { mulberry32 } from "@/lib/mulberry32";
 
 /**
- * A small seeded PRNG (mulberry32). The deterministic engine breaks ties with it, seeded from
- * the normalized request, so the same request always yields the same result.
+ * A seeded PRNG (mulberry32, lib/mulberry32.ts) seeded from a string. The deterministic engine
+ * breaks ties with it, seeded from the normalized request, so the same request always yields the
+ * same result.
  */
 export function seededRandom(seed: string): () => number {
-  let a = createHash("sha256").update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(createHash("sha256").update(seed).digest().readUInt32LE(0));
 }
 
 /** A stable JSON string (sorted keys) for seeding and hashing. */

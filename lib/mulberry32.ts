@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a tiny seeded PRNG over 32 bits, the same numbers for the same seed everywhere (the
+ * deterministic AI engine's tie-breaks, the demo history, the generated demo music).
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
