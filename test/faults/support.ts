@@ -86,39 +86,48 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   // `node scripts/start.mjs`, not `npm start`: npm runs the script in a child process, which a SIGKILL of npm would orphan.
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const { child, output, exited } = spawnServer(["scripts/start.mjs"], env);
   const deadline = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
-      if (out.includes("Forma is running") && (await fetch(`${base}/health`)).status === 200) break;
+      if (output().includes("Forma is running") && (await fetch(`${base}/health`)).status === 200) break;
     } catch {
       /* not up yet */
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not start:\n${out}`);
+      throw new Error(`server did not start:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  return serverHandle({ base, port, env, child, output, exited });
+}
+
+/** Spawns a server process from the project root, collecting its stdout and stderr. */
+function spawnServer(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<void> } {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return { child, output: () => out, exited };
+}
+
+/** A started server's handle: kill() is a crash (SIGKILL), stop() a shutdown (SIGTERM, SIGKILL after 15 s). */
+function serverHandle(p: Omit<ServerProcess, "kill" | "stop"> & { exited: Promise<void> }): ServerProcess {
+  const { exited, ...rest } = p;
+  const stopped = () => p.child.exitCode !== null || p.child.signalCode !== null;
   return {
-    base,
-    port,
-    env,
-    child,
-    output: () => out,
+    ...rest,
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (!stopped()) p.child.kill("SIGKILL");
       await exited;
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      if (!stopped()) p.child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (!stopped()) p.child.kill("SIGKILL");
     },
   };
 }
@@ -220,31 +229,11 @@ export async function startApiServer(opts: { databaseUrl: string; dataDir: strin
   };
   delete env.VITEST;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "test/faults/api-server.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  await waitFor("the API server to start", 60_000, async () => child.exitCode !== null || out.includes("api-server ready")).catch((err) => {
+  const { child, output, exited } = spawnServer(["--import", "tsx", "test/faults/api-server.ts"], env);
+  await waitFor("the API server to start", 60_000, async () => child.exitCode !== null || output().includes("api-server ready")).catch((err) => {
     child.kill("SIGKILL");
-    throw new Error(`${err.message}\n${out}`);
+    throw new Error(`${err.message}\n${output()}`);
   });
-  if (child.exitCode !== null) throw new Error(`the API server exited (${child.exitCode}):\n${out}`);
-  const stopped = () => child.exitCode !== null || child.signalCode !== null;
-  return {
-    base,
-    port,
-    env,
-    child,
-    output: () => out,
-    async kill() {
-      if (!stopped()) child.kill("SIGKILL");
-      await exited;
-    },
-    async stop() {
-      if (!stopped()) child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (!stopped()) child.kill("SIGKILL");
-    },
-  };
+  if (child.exitCode !== null) throw new Error(`the API server exited (${child.exitCode}):\n${output()}`);
+  return serverHandle({ base, port, env, child, output, exited });
 }
