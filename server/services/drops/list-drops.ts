@@ -19,7 +19,7 @@ export function explainDropList(input: ListDropsInput, total: number): string {
   const order = `${sort.field === "createdAt" ? "creation" : "last change"}, ${sort.direction === "desc" ? "newest" : "oldest"} first`;
   return [
     `${total} ready drop${total === 1 ? "" : "s"}${filters.length ? ` with ${filters.join(" and ")}` : ""}, by ${order}.`,
-    "Drops still rendering or whose rendering failed are not listed; availableVariants names the variants whose files exist.",
+    "Drops still rendering or whose rendering failed are not listed, and each drop offers only the formats whose files exist.",
   ].join(" ");
 }
 
