@@ -81,6 +81,10 @@ export async function seedDemoHistory(db: Tx, organizationId: string, opts: { em
     .orderBy(workoutSegments.workoutId, workoutSegments.position);
   const options = await db.select().from(feedbackOptions).where(eq(feedbackOptions.organizationId, organizationId));
   if (planRows.length === 0 || workoutRows.length === 0) return { sessions: 0 };
+  // The generator's draws follow the schedule's order: make it the same in every workspace (by
+  // week, day and the workout's place by name; ids differ between workspaces).
+  const rank = new Map(workoutRows.map((w, i) => [w.id, i]));
+  schedule.sort((a, b) => a.week - b.week || a.day - b.day || (rank.get(a.workoutId) ?? -1) - (rank.get(b.workoutId) ?? -1));
   const workoutById = new Map(workoutRows.map((w) => [w.id, w]));
   const segmentsOf = new Map<string, typeof segments>();
   for (const s of segments) segmentsOf.set(s.workoutId, [...(segmentsOf.get(s.workoutId) ?? []), s]);
