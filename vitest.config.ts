@@ -43,11 +43,20 @@ function testFiles(dir: string, suffix: string): string[] {
  */
 /** Files that start the real `npm start` (the "server" project): they need a production build. */
 const SERVER_FILES = ["test/server.int.test.ts", "test/security-headers.int.test.ts"];
-const integrationFiles = testFiles(".", ".int.test.ts").filter((f) => !f.startsWith("test/faults/") && !SERVER_FILES.includes(f));
+/**
+ * Cases that take minutes of CPU or of real waiting (full-size renders, a job system's real retry
+ * backoff): `*.slow.int.test.ts`, the "slow" project. CI runs it; `npm test` does not
+ * (`npm run test:slow` does).
+ */
+const SLOW_SUFFIX = ".slow.int.test.ts";
+const integrationFiles = testFiles(".", ".int.test.ts").filter(
+  (f) => !f.startsWith("test/faults/") && !SERVER_FILES.includes(f) && !f.endsWith(SLOW_SUFFIX),
+);
 /**
  * Files whose tests claim work across every organization of the database (the autopilot's "next
  * due task" at a time in the future would take another file's task; the export sweep's due
- * workouts): they run while no other integration file does, beside the unit tests.
+ * workouts): they get a copy of the run's database of their own (test/global-setup.ts), so they
+ * run beside every other file without taking its work.
  */
 const SOLE_FILES = ["server/services/autopilot/runs.int.test.ts", "server/services/exports/exports.int.test.ts"];
 const mockingFiles = integrationFiles.filter((f) => !SOLE_FILES.includes(f) && /\bvi\.mock\(/.test(readFileSync(path.join(root, f), "utf8")));
@@ -58,10 +67,13 @@ const mockingFiles = integrationFiles.filter((f) => !SOLE_FILES.includes(f) && /
  * cached from earlier runs, and a fresh clone has none (it then orders by file size).
  */
 const LONGEST_FIRST = [
+  "server/services/drops/drops-render.slow.int.test.ts",
   "server/services/exports/exports.int.test.ts",
-  "server/services/drops/drops.int.test.ts",
   "server/api/hostile-input.int.test.ts",
+  "server/services/social/platforms.int.test.ts",
   "server/services/webhooks/webhooks.int.test.ts",
+  "server/jobs/jobs.int.test.ts",
+  "server/services/drops/drops.int.test.ts",
   "server/services/content/workouts.int.test.ts",
 ];
 
@@ -87,9 +99,10 @@ const integrationBase = {
 };
 
 /**
- * Projects. `npm test` runs `unit` and the two integration projects (the default loop, about two
- * minutes on two cores); CI also runs `server` (the real `npm start` and seed CLI) and `faults`
- * (servers killed, restarted and doubled), which need a production build and minutes of real time.
+ * Projects. `npm test` runs `unit` and the three integration projects side by side (the default
+ * loop); CI also runs `slow` (minutes of renders and of real retry waits), `server` (the real
+ * `npm start` and seed CLI) and `faults` (servers killed, restarted and doubled), which need a
+ * production build and minutes of real time.
  */
 export default defineConfig({
   resolve: { alias },
@@ -116,7 +129,7 @@ export default defineConfig({
         test: {
           ...integrationBase,
           name: "integration",
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           include: integrationFiles.filter((f) => !mockingFiles.includes(f) && !SOLE_FILES.includes(f)),
           exclude: ["node_modules/**", ...extraExclude],
           isolate: false,
@@ -127,7 +140,7 @@ export default defineConfig({
         test: {
           ...integrationBase,
           name: "integration-mocks",
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           include: mockingFiles,
           exclude: ["node_modules/**", ...extraExclude],
         },
@@ -139,7 +152,19 @@ export default defineConfig({
           name: "integration-alone",
           sequence: { groupOrder: 0 },
           include: SOLE_FILES,
+          isolate: false,
           exclude: ["node_modules/**", ...extraExclude],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...integrationBase,
+          name: "slow",
+          sequence: { groupOrder: 1 },
+          include: [`**/*${SLOW_SUFFIX}`],
+          exclude: ["node_modules/**", ...extraExclude],
+          testTimeout: 300_000,
         },
       },
       {

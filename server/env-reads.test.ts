@@ -21,6 +21,11 @@ const ALLOWED: { file: string; line: RegExp; why: string }[] = [
     line: /process\.env\.FORMA_FAULT_KILL_IDEMPOTENT === point/,
     why: "a crash point for test/faults/idempotency-crash.test.ts only, not a setting (never documented as one)",
   },
+  {
+    file: "server/services/console/passwords.ts",
+    line: /process\.env\.NODE_ENV === "test" \? Number\(process\.env\.TEST_PASSWORD_LOG_N\)/,
+    why: "the integration suite's cheaper password hashing (test/setup-int.ts), honoured only under NODE_ENV=test; not a setting",
+  },
   { file: "server/api/reference-sections.ts", line: /new Webhook\(process\.env\.FORMA_WEBHOOK_SECRET\)/, why: "sample code for integrators inside a string" },
   { file: "app/docs/embed/page.tsx", line: /process\.env\.FORMA_(ORG_ID|API_KEY)/, why: "sample code for integrators inside a string (minting embed tokens)" },
 ];

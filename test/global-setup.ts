@@ -23,6 +23,11 @@ declare module "vitest" {
 
 interface RunDatabase {
   url: string;
+  /**
+   * A copy of the prepared database for the files that claim work across every organization
+   * (the "integration-alone" project): they run beside the others without taking their work.
+   */
+  aloneUrl: string;
   dataDir: string;
   embedded: EmbeddedHandle | null;
   dropDatabase: (() => Promise<void>) | null;
@@ -41,7 +46,7 @@ export async function setup(project: TestProject): Promise<void> {
   shared.__formaRunDatabase ??= createRunDatabase();
   const run = await shared.__formaRunDatabase;
   run.users++;
-  project.provide("databaseUrl", run.url);
+  project.provide("databaseUrl", project.name === "integration-alone" ? run.aloneUrl : run.url);
   project.provide("dataDir", run.dataDir);
   project.provide("s3Endpoint", run.s3?.endpoint ?? null);
 }
@@ -51,24 +56,26 @@ async function createRunDatabase(): Promise<RunDatabase> {
   let embedded: EmbeddedHandle | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
   let url: string;
+  let adminUrl: string;
   const external = process.env.DATABASE_URL;
   if (external) {
     const name = `forma_test_${randomBytes(4).toString("hex")}`;
     const admin = openPostgres(external, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     await admin.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    url = withDatabase(external, name);
+    adminUrl = external;
     dropDatabase = async () => {
       const a = openPostgres(external, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.unsafe(`drop database if exists ${name}_alone with (force)`);
       await a.end();
     };
   } else {
     const { startEmbeddedPostgres } = await import("../db/embedded");
     embedded = await startEmbeddedPostgres(dataDir, { ephemeral: true });
     url = embedded.url;
+    adminUrl = withDatabase(url, "postgres");
   }
   await runMigrations(url);
   // TEST_MEDIA_STORE=s3 keeps the run's media in an S3-compatible server (CI runs the media,
@@ -94,7 +101,25 @@ async function createRunDatabase(): Promise<RunDatabase> {
     }
     resetEnvCache();
   }
-  return { url, dataDir, embedded, dropDatabase, users: 0, s3 };
+  // The copy is made from the prepared database as a template (a file copy: no migrations again),
+  // which needs it without connections.
+  const { closeDb } = await import("../db/client");
+  await closeDb();
+  const aloneName = `${new URL(url).pathname.slice(1)}_alone`;
+  const admin = openPostgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${aloneName} template ${new URL(url).pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
+  return { url, aloneUrl: withDatabase(url, aloneName), dataDir, embedded, dropDatabase, users: 0, s3 };
+}
+
+/** The same server's URL with another database name (the query, such as a socket directory, kept). */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 export async function teardown(): Promise<void> {

@@ -1,19 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { workoutExportChecks } from "@/db/schema";
-import type { JobEvent } from "@/server/jobs";
 import { renderPendingExportsJob } from "@/server/jobs/definitions/exports";
 import { seedOrganizationPair } from "./seed";
+import { recordJobEvents } from "@/test/support/job-events";
 
 /** Job events recorded instead of sent. */
-const sent = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sent.push(event);
-  },
-}));
+const sent = recordJobEvents();
 
 describe("the run contract's seed", () => {
   it("asks the background export lane to render every published workout of both demo libraries, and records the requests", async () => {
@@ -28,7 +22,9 @@ describe("the run contract's seed", () => {
     expect(published.length).toBeGreaterThan(10);
     expect(drafts.length).toBeGreaterThan(0);
 
-    const exportRequests = sent.filter((e) => e.name.startsWith("workouts/")).map((e) => ({ name: e.name, ...(e.data as { workoutId: string; reason: string }) }));
+    const exportRequests = sent
+      .filter((e) => e.name.startsWith("workouts/"))
+      .map((e) => ({ name: e.name, ...(e.data as { workoutId: string; reason: string }) }));
     // One background request per published workout (reason seed: behind editors' renders), nothing for drafts.
     expect("event" in renderPendingExportsJob.trigger && renderPendingExportsJob.trigger.event).toBe("workouts/exports.pending");
     expect(exportRequests.every((e) => e.name === "workouts/exports.pending" && e.reason === "seed")).toBe(true);

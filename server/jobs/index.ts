@@ -24,11 +24,20 @@ export async function sendJobEvent(event: JobEvent): Promise<void> {
   } else await sendLocalEvent(valid);
 }
 
+/** While set, what sendJobEventSafely sends goes here instead (a test seam: test/support/job-events.ts). */
+let tap: ((event: JobEvent) => void) | null = null;
+
+/** Test seam: hand the events sendJobEventSafely would send to `fn` instead (null sends them again). */
+export function tapJobEvents(fn: ((event: JobEvent) => void) | null): void {
+  tap = fn;
+}
+
 /**
  * Sends an event after a commit without failing the request: the rows it announces are durable
  * and the outbox sweep delivers them if the event is lost.
  */
 export async function sendJobEventSafely(event: JobEvent): Promise<void> {
+  if (tap) return tap(event);
   try {
     await sendJobEvent(event);
   } catch (err) {

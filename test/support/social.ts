@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect } from "vitest";
-import type { Tx } from "@/db/client";
-import { CHANNEL_PRESETS, type DropAspectRatio, type SocialPlatform } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { expect, onTestFinished } from "vitest";
+import { type Tx, getDb } from "@/db/client";
+import { CHANNEL_PRESETS, type DropAspectRatio, type SocialPlatform, videoAssets } from "@/db/schema";
 import { probeMedia } from "@/server/media/ffmpeg";
 import { CHANNEL_PRESET_SPECS } from "@/server/services/drops/presets";
 import type { JobIo } from "@/server/jobs/types";
@@ -25,6 +26,15 @@ export function inlineIo(): JobIo & { steps: string[] } {
       steps.push(stepId);
     },
   };
+}
+
+/** Points a clip at the stored file `key` for the rest of the test (the clip's own file is put back afterwards). */
+export async function pointClipAt(clipId: string, key: string): Promise<void> {
+  const [before] = await getDb().select({ videoKey: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, clipId));
+  await getDb().update(videoAssets).set({ videoKey: key }).where(eq(videoAssets.id, clipId));
+  onTestFinished(async () => {
+    await getDb().update(videoAssets).set({ videoKey: before!.videoKey }).where(eq(videoAssets.id, clipId));
+  });
 }
 
 /** Connects sandbox accounts for the platforms (what the console does after a platform sign-in). */

@@ -2,27 +2,21 @@ import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { InngestTestEngine } from "@inngest/test";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { planWorkouts, plans, workoutCategories, workoutFeedback, workoutSearchWords, workoutSegments, workoutSessions, workouts } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
 import { categoryId, goalId } from "@/db/seed/reference";
-import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { autopilotBase, createTask, eventsOf, fakeExecutions, insertDraftPlan, makeDue, setEntitlements, taskRow } from "@/test/support/autopilot";
 import { runDueTasks, runNextDueTask } from "./run-task";
+import { recordJobEvents } from "@/test/support/job-events";
 
 const runAutopilot = inngestFunction("run-autopilot");
 
 /** Job events the runs announce, recorded instead of sent (no queue is needed to check them). */
-const sent = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sent.push(event);
-  },
-}));
+const sent = recordJobEvents();
 
 useTestApp();
 
@@ -148,7 +142,9 @@ describe("run-now: ai_generate workout", () => {
   it("is found by search: its words joined the workspace vocabulary", async () => {
     const id = event.resultContentId;
     const [row] = await getDb().select().from(workouts).where(eq(workouts.id, id));
-    const word = row!.name["de-DE"]!.split(/[^\p{L}]+/u).find((w) => w.length >= 4)!.toLowerCase();
+    const word = row!.name["de-DE"]!.split(/[^\p{L}]+/u)
+      .find((w) => w.length >= 4)!
+      .toLowerCase();
     const vocab = await getDb()
       .select()
       .from(workoutSearchWords)
@@ -175,7 +171,13 @@ describe("run-now: ai_generate workout", () => {
 
 describe("run-now: the other scopes", () => {
   it("ai_generate program: a published plan of the organization's workouts", async () => {
-    const task = await create({ name: "Monthly plan", scope: "ai_generate", contentType: "program", goalIds: [goalId("general-fitness")], difficultyOptions: ["beginner"] });
+    const task = await create({
+      name: "Monthly plan",
+      scope: "ai_generate",
+      contentType: "program",
+      goalIds: [goalId("general-fitness")],
+      difficultyOptions: ["beginner"],
+    });
     const event = await runNow(task.id);
     expect(event, JSON.stringify(event)).toMatchObject({ eventType: "success", resultContentType: "program" });
     const plan = await call(`/v1/plans/${event.resultContentId}`, { key: org.key });
@@ -187,14 +189,24 @@ describe("run-now: the other scopes", () => {
     expect(Object.keys(row!.name).length).toBe(18);
     const schedule = await getDb().select().from(planWorkouts).where(eq(planWorkouts.planId, row!.id));
     expect(schedule.length).toBeGreaterThan(3);
-    const own = await getDb().select({ id: workouts.id }).from(workouts).where(inArray(workouts.id, [...new Set(schedule.map((s) => s.workoutId))]));
+    const own = await getDb()
+      .select({ id: workouts.id })
+      .from(workouts)
+      .where(inArray(workouts.id, [...new Set(schedule.map((s) => s.workoutId))]));
     expect(own).toHaveLength(new Set(schedule.map((s) => s.workoutId)).size);
     expect(sent).toEqual([]);
   });
 
   it("create_similar workout: the source adapted into a new published workout", async () => {
     const source = wid("core-crusher");
-    const task = await create({ name: "Core variations", scope: "create_similar", sourceContentId: source, difficultyOptions: ["beginner"], promptGuidanceMode: "custom", customPromptGuidance: "more rest" });
+    const task = await create({
+      name: "Core variations",
+      scope: "create_similar",
+      sourceContentId: source,
+      difficultyOptions: ["beginner"],
+      promptGuidanceMode: "custom",
+      customPromptGuidance: "more rest",
+    });
     const event = await runNow(task.id);
     expect(event, JSON.stringify(event)).toMatchObject({ eventType: "success", resultContentType: "workout" });
     expect(event.resultContentId).not.toBe(source);
@@ -270,11 +282,16 @@ describe("run-now: the other scopes", () => {
     expect(first.eventType).toBe("success");
     // A member found the first result too hard: the next run asks for an easier session.
     const [tooHard] = await getDb().execute<{ id: string }>(
-      (await import("drizzle-orm")).sql`select id from feedback_options where organization_id = ${org.organizationId} and kind = 'difficulty' and key = 'too-hard'`,
+      (await import("drizzle-orm"))
+        .sql`select id from feedback_options where organization_id = ${org.organizationId} and kind = 'difficulty' and key = 'too-hard'`,
     );
     const sessionId = newId();
-    await getDb().insert(workoutSessions).values({ id: sessionId, workoutId: first.resultContentId, organizationId: org.organizationId, status: "completed", expectedDuration: 600 });
-    await getDb().insert(workoutFeedback).values({ sessionId, workoutId: first.resultContentId, organizationId: org.organizationId, difficultyOptionId: tooHard!.id });
+    await getDb()
+      .insert(workoutSessions)
+      .values({ id: sessionId, workoutId: first.resultContentId, organizationId: org.organizationId, status: "completed", expectedDuration: 600 });
+    await getDb()
+      .insert(workoutFeedback)
+      .values({ sessionId, workoutId: first.resultContentId, organizationId: org.organizationId, difficultyOptionId: tooHard!.id });
     const tuned = await guidanceFor(getDb(), await taskRow(task.id));
     expect(tuned).toMatch(/^Make this session easier and gentle\./);
     expect(tuned).toContain("no jumping");
@@ -342,7 +359,9 @@ describe("the scheduler", () => {
     // Nothing else is due at that moment; a success event is readable through both endpoints.
     expect(await runNextDueTask(getDb(), now)).toBeNull();
     const listed = await call(`${base(o)}/${task.id}/events`, { key: o.key });
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: events[0]!.id, eventType: "success", trigger: "schedule", scheduledFor: ancient(1).toISOString() })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: events[0]!.id, eventType: "success", trigger: "schedule", scheduledFor: ancient(1).toISOString() }),
+    ]);
     expect(sent).toEqual([{ name: "workouts/content.changed", data: { workoutId: events[0]!.resultContentId, reason: "published" } }]);
     await call(`${base(o)}/${task.id}`, { key: o.key, method: "DELETE" });
   });
@@ -410,7 +429,12 @@ describe("the scheduler", () => {
     const listed = await call(`${base(o)}/${task.id}/events?eventType=skipped_limit`, { key: o.key });
     expect(listed.body.data).toEqual([expect.not.objectContaining({ resultContentId: expect.anything() })]);
     expect(listed.body.data[0]).not.toHaveProperty("errorMessage");
-    expect(await getDb().select().from(workouts).where(and(eq(workouts.organizationId, o.organizationId), eq(workouts.source, "ai-generated")))).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(workouts)
+        .where(and(eq(workouts.organizationId, o.organizationId), eq(workouts.source, "ai-generated"))),
+    ).toEqual([]);
     await call(`${base(o)}/${task.id}`, { key: o.key, method: "DELETE" });
   });
 
@@ -482,7 +506,8 @@ describe("events endpoints", () => {
     expect((await call(page.body.links.next, { key: o.key })).body.data).toHaveLength(1);
     const unknown = await call(`${base(o)}/events?taskId=${UNKNOWN}`, { key: o.key });
     expect(unknown.body).toMatchObject({ data: [], links: { total: 0 } });
-    for (const q of ["limit=51", "eventType=done", "taskId=abc", "status=active", "offset=-2"]) expectError(await call(`${base(o)}/events?${q}`, { key: o.key }), 400, "ValidationError");
+    for (const q of ["limit=51", "eventType=done", "taskId=abc", "status=active", "offset=-2"])
+      expectError(await call(`${base(o)}/events?${q}`, { key: o.key }), 400, "ValidationError");
     await expectAuthMatrix(o, `${base(o)}/events`);
     expectError(await call(`/v1/orgs/${UNKNOWN}/content-autopilot/events`, { key: o.key }), 404, "NotFound");
   });

@@ -9,6 +9,15 @@ import { z } from "zod";
  * N=2^15 hashes made before are upgraded on their next sign-in).
  */
 const LOG_N = 17;
+/**
+ * The cost of new hashes. Integration tests lower it (`TEST_PASSWORD_LOG_N`, honoured only when
+ * NODE_ENV is `test`): a suite that creates a few hundred accounts would otherwise spend minutes of
+ * CPU on scrypt. The unit tests and every real process use N=2^17.
+ */
+export function passwordLogN(): number {
+  const test = process.env.NODE_ENV === "test" ? Number(process.env.TEST_PASSWORD_LOG_N) : Number.NaN;
+  return Number.isInteger(test) && test >= 10 && test < LOG_N ? test : LOG_N;
+}
 const R = 8;
 const P = 1;
 const KEY_BYTES = 32;
@@ -48,8 +57,9 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, LOG_N, R, P, KEY_BYTES);
-  return `$scrypt$ln=${LOG_N},r=${R},p=${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const logN = passwordLogN();
+  const key = await derive(password, salt, logN, R, P, KEY_BYTES);
+  return `$scrypt$ln=${logN},r=${R},p=${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
 interface Parsed {
@@ -79,7 +89,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash uses weaker parameters than new hashes do. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.logN < LOG_N || parsed.r < R || parsed.key.length < KEY_BYTES;
+  return !parsed || parsed.logN < passwordLogN() || parsed.r < R || parsed.key.length < KEY_BYTES;
 }
 
 let dummy: Promise<string> | null = null;

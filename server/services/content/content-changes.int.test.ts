@@ -1,18 +1,12 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { writeContent } from "./content-changes";
+import { recordJobEvents } from "@/test/support/job-events";
 
 /** Job events recorded instead of sent. */
-const sent = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sent.push(event);
-  },
-}));
+const sent = recordJobEvents();
 
 let org: TestLibraryOrg;
 let other: TestLibraryOrg;
@@ -45,7 +39,9 @@ describe("ContentChanges.mediaChanged (media writers announce new exports)", () 
       select distinct w.id from workouts w join music_pools p on p.trainer_id = w.trainer_id
       join music_pool_tracks pt on pt.pool_id = p.id and pt.track_id = ${trainerTrack}
       where w.status = 'published' and w.deleted_at is null order by 1`);
-    const allPublished = await ids(sql`select id from workouts where organization_id = ${org.organizationId} and status = 'published' and deleted_at is null order by 1`);
+    const allPublished = await ids(
+      sql`select id from workouts where organization_id = ${org.organizationId} and status = 'published' and deleted_at is null order by 1`,
+    );
     expect(trainersWorkouts.length).toBeGreaterThan(0);
     expect(trainersWorkouts.length).toBeLessThan(allPublished.length);
 

@@ -1,25 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { videoAssets, workouts } from "@/db/schema";
 import { categoryId } from "@/db/seed/reference";
 import { ApiError } from "@/server/core/errors";
-import type { JobEvent } from "@/server/jobs";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, useTestApp } from "@/test/harness";
 import { setEntitlements } from "@/test/support/autopilot";
 import { ContentChanges, writeContent } from "./content-changes";
 import { type CreateWorkoutInput, createWorkout } from "./create-workout";
 import { publishWorkout, unpublishWorkout } from "./publish-content";
+import { recordJobEvents } from "@/test/support/job-events";
 
 /** Job events recorded instead of sent. */
-const sent = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sent.push(event);
-  },
-}));
+const sent = recordJobEvents();
 
 useTestApp();
 
@@ -27,7 +21,13 @@ let org: TestLibraryOrg;
 let other: TestLibraryOrg;
 const clip = (o: TestLibraryOrg, i: number) => o.library.videoAssetIds[i]!;
 const assetOfKind = async (organizationId: string, kind: "class" | "multi-exercise" | "workout-intro" | "workout-outro") =>
-  (await getDb().select({ id: videoAssets.id }).from(videoAssets).where(and(eq(videoAssets.organizationId, organizationId), eq(videoAssets.kind, kind))).limit(1))[0]!.id;
+  (
+    await getDb()
+      .select({ id: videoAssets.id })
+      .from(videoAssets)
+      .where(and(eq(videoAssets.organizationId, organizationId), eq(videoAssets.kind, kind)))
+      .limit(1)
+  )[0]!.id;
 
 function input(o: TestLibraryOrg, patch: Partial<CreateWorkoutInput> = {}): CreateWorkoutInput {
   return {
@@ -87,7 +87,12 @@ describe("createWorkout (shared by the autopilot and the console's builder)", ()
     expect(playlist.body.data.map((s: any) => Object.keys(s)[0])).toEqual(["intro", "exercise", "break", "class", "multiExercise", "exercise", "outro"]);
     const total = playlist.body.data.reduce((sum: number, s: any) => sum + Object.values<any>(s)[0].duration, 0);
     const detail = await call(`/v1/workouts/${created.id}?locale=de-DE`, { key: org.key });
-    expect(detail.body.data).toMatchObject({ name: "Baukasten-Power", visibility: "private", difficulty: "intermediate", trainer: { id: org.library.trainerIds[1] } });
+    expect(detail.body.data).toMatchObject({
+      name: "Baukasten-Power",
+      visibility: "private",
+      difficulty: "intermediate",
+      trainer: { id: org.library.trainerIds[1] },
+    });
     expect(Math.abs(detail.body.data.duration - total)).toBeLessThanOrEqual(1);
     expect(created.duration).toBe(detail.body.data.duration);
     const list = await call(`/v1/orgs/${org.organizationId}/workouts?q=baukasten`, { key: org.key });
@@ -97,7 +102,9 @@ describe("createWorkout (shared by the autopilot and the console's builder)", ()
   });
 
   it("drafts are stored but neither listed nor announced; publishing and unpublishing move them", async () => {
-    const draft = await writeContent(getDb(), (tx, changes) => createWorkout(tx, input(org, { status: "draft", name: { "en-US": "Quiet Draft Zebra" } }), changes));
+    const draft = await writeContent(getDb(), (tx, changes) =>
+      createWorkout(tx, input(org, { status: "draft", name: { "en-US": "Quiet Draft Zebra" } }), changes),
+    );
     expect(sent).toEqual([]);
     expect((await call(`/v1/workouts/${draft.id}`, { key: org.key })).status).toBe(404);
     const before = (await call(`/v1/orgs/${org.organizationId}/workouts?q=zebra`, { key: org.key })).body.data;
@@ -122,9 +129,20 @@ describe("createWorkout (shared by the autopilot and the console's builder)", ()
     const intro = await assetOfKind(org.organizationId, "workout-intro");
     const cases: [Partial<CreateWorkoutInput>, string][] = [
       [{ segments: [{ kind: "exercise", videoAssetId: clip(other, 0), workSeconds: 30 }] }, "segments[0].videoAssetId"],
-      [{ segments: [{ kind: "break", seconds: 10 }, { kind: "exercise", videoAssetId: intro, workSeconds: 30 }] }, "segments[1].videoAssetId"],
+      [
+        {
+          segments: [
+            { kind: "break", seconds: 10 },
+            { kind: "exercise", videoAssetId: intro, workSeconds: 30 },
+          ],
+        },
+        "segments[1].videoAssetId",
+      ],
       [{ segments: [{ kind: "intro", videoAssetId: clip(org, 0) }] }, "segments[0].videoAssetId"],
-      [{ segments: [{ kind: "multiExercise", videoAssetId: await assetOfKind(org.organizationId, "multi-exercise"), exerciseIds: [clip(other, 1)] }] }, "segments[0].exerciseIds[0]"],
+      [
+        { segments: [{ kind: "multiExercise", videoAssetId: await assetOfKind(org.organizationId, "multi-exercise"), exerciseIds: [clip(other, 1)] }] },
+        "segments[0].exerciseIds[0]",
+      ],
       [{ categoryIds: ["0123456789abcdef01234567"] }, "categoryIds"],
     ];
     for (const [patch, target] of cases) {

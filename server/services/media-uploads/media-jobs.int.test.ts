@@ -3,11 +3,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { recordExportCheck } from "@/db/queries/exports";
 import { instructionAudio, mediaUploads, videoAssets, workoutExportChecks, workouts } from "@/db/schema";
-import type { JobEvent } from "@/server/jobs";
 import { getMediaStorage } from "@/server/media/storage";
 import { probeMedia } from "@/server/media/ffmpeg";
 import { loadExportPlan } from "@/server/services/exports/export-plan";
@@ -17,18 +16,13 @@ import { localFileOf } from "@/test/support/media-files";
 import { createUpload } from "./create-upload";
 import { chunkKey, receiveChunk } from "./receive-chunk";
 import { processUpload, sweepStalledUploads } from "./process-upload";
+import { recordJobEvents } from "@/test/support/job-events";
 
 const processMediaUpload = inngestFunction("process-media-upload");
 const sweepMediaUploads = inngestFunction("sweep-media-uploads");
 
 /** Job events recorded instead of sent. */
-const sent = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sent.push(event);
-  },
-}));
+const sent = recordJobEvents();
 beforeEach(() => {
   sent.length = 0;
 });
@@ -45,7 +39,11 @@ async function sendChunks(organizationId: string, upload: { id: string; chunkCou
 
 async function uploadedClip(organizationId: string, bytes: Buffer, name: string) {
   const db = getDb();
-  const u = await createUpload(db, { organizationId, trainerId: null, input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" } });
+  const u = await createUpload(db, {
+    organizationId,
+    trainerId: null,
+    input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" },
+  });
   await sendChunks(organizationId, u, bytes);
   return u.id;
 }
@@ -54,7 +52,9 @@ describe("the media processing job", () => {
   it("runs as an Inngest function: one durable step transcodes the upload into a faststart H.264/AAC clip with a poster and a thumbnail", async () => {
     const org = await createTestOrg();
     const id = await uploadedClip(org.organizationId, clip, "Job-made plank");
-    const { result, ctx } = await new InngestTestEngine({ function: processMediaUpload }).execute({ events: [{ name: "media/upload.completed", data: { uploadId: id } }] });
+    const { result, ctx } = await new InngestTestEngine({ function: processMediaUpload }).execute({
+      events: [{ name: "media/upload.completed", data: { uploadId: id } }],
+    });
     expect(result).toEqual({ outcome: "ready" });
     expect(ctx.step.run).toHaveBeenCalledWith("process", expect.any(Function));
     const [row] = await getDb().select().from(mediaUploads).where(eq(mediaUploads.id, id));
@@ -73,7 +73,9 @@ describe("the media processing job", () => {
     expect(head.indexOf("moov")).toBeGreaterThan(-1);
     expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat") === -1 ? Number.POSITIVE_INFINITY : head.indexOf("mdat"));
     // A second delivery of the event changes nothing.
-    const again = await new InngestTestEngine({ function: processMediaUpload }).execute({ events: [{ name: "media/upload.completed", data: { uploadId: id } }] });
+    const again = await new InngestTestEngine({ function: processMediaUpload }).execute({
+      events: [{ name: "media/upload.completed", data: { uploadId: id } }],
+    });
     expect(again.result).toEqual({ outcome: "skipped" });
   });
 
@@ -82,8 +84,14 @@ describe("the media processing job", () => {
     const stalled = await uploadedClip(org.organizationId, clip, "Stalled");
     const ancient = await uploadedClip(org.organizationId, clip, "Ancient");
     const now = Date.now();
-    await getDb().update(mediaUploads).set({ updatedAt: new Date(now - 11 * 60_000) }).where(eq(mediaUploads.id, stalled));
-    await getDb().update(mediaUploads).set({ updatedAt: new Date(now - 3 * 3600_000), createdAt: new Date(now - 3 * 3600_000) }).where(eq(mediaUploads.id, ancient));
+    await getDb()
+      .update(mediaUploads)
+      .set({ updatedAt: new Date(now - 11 * 60_000) })
+      .where(eq(mediaUploads.id, stalled));
+    await getDb()
+      .update(mediaUploads)
+      .set({ updatedAt: new Date(now - 3 * 3600_000), createdAt: new Date(now - 3 * 3600_000) })
+      .where(eq(mediaUploads.id, ancient));
     const result = await sweepStalledUploads(getDb(), new Date(now));
     expect(result.resent).toBeGreaterThanOrEqual(1);
     expect(result.failed).toBeGreaterThanOrEqual(1);
@@ -114,11 +122,18 @@ describe("the media processing job", () => {
     await recordExportCheck(db, published[0]!, ["en-US"], new Date());
     const before = await loadExportPlan(db, published[0]!);
 
-    const u = await createUpload(db, { organizationId: org.organizationId, trainerId: null, input: { purpose: "instruction-audio", filename: "take-2.m4a", contentType: "audio/mp4", sizeBytes: voice.length, videoAssetId: clipId, locale: "en-US" } });
+    const u = await createUpload(db, {
+      organizationId: org.organizationId,
+      trainerId: null,
+      input: { purpose: "instruction-audio", filename: "take-2.m4a", contentType: "audio/mp4", sizeBytes: voice.length, videoAssetId: clipId, locale: "en-US" },
+    });
     await sendChunks(org.organizationId, u, voice);
     expect(await processUpload(db, u.id)).toBe("ready");
 
-    const [track] = await db.select().from(instructionAudio).where(and(eq(instructionAudio.videoAssetId, clipId), eq(instructionAudio.locale, "en-US"), eq(instructionAudio.type, "exerciseInstruction")));
+    const [track] = await db
+      .select()
+      .from(instructionAudio)
+      .where(and(eq(instructionAudio.videoAssetId, clipId), eq(instructionAudio.locale, "en-US"), eq(instructionAudio.type, "exerciseInstruction")));
     expect(track!.assetKey).toContain(u.id);
     // After the commit: one render request per published workout using the clip, none for the draft or other workouts.
     expect(sent.filter((e) => e.name === "workouts/content.changed").sort((a, b) => String(a.data.workoutId).localeCompare(String(b.data.workoutId)))).toEqual(
@@ -140,10 +155,19 @@ describe("the media processing job", () => {
     const db = getDb();
     const clipId = org.library.videoAssetIds[0]!;
     const bytes = Buffer.from("not audio at all");
-    const u = await createUpload(db, { organizationId: org.organizationId, trainerId: null, input: { purpose: "instruction-audio", filename: "x.m4a", contentType: "audio/mp4", sizeBytes: bytes.length, videoAssetId: clipId, locale: "en-US" } });
+    const u = await createUpload(db, {
+      organizationId: org.organizationId,
+      trainerId: null,
+      input: { purpose: "instruction-audio", filename: "x.m4a", contentType: "audio/mp4", sizeBytes: bytes.length, videoAssetId: clipId, locale: "en-US" },
+    });
     await sendChunks(org.organizationId, u, bytes);
     expect(await processUpload(db, u.id)).toBe("failed");
     expect(sent.filter((e) => e.name === "workouts/content.changed")).toEqual([]);
-    expect(await db.select().from(instructionAudio).where(and(eq(instructionAudio.videoAssetId, clipId), sql`${instructionAudio.assetKey} like ${`%${u.id}%`}`))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(instructionAudio)
+        .where(and(eq(instructionAudio.videoAssetId, clipId), sql`${instructionAudio.assetKey} like ${`%${u.id}%`}`)),
+    ).toEqual([]);
   });
 });

@@ -20,26 +20,20 @@ import { CHANNEL_PRESET_SPECS, charCount } from "@/server/services/drops/presets
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, useTestApp } from "@/test/harness";
 import { mockJsonModel } from "@/test/support/ai-mocks/mock-model";
-import type { JobEvent } from "@/server/jobs";
 import { connectSandboxAccounts, inlineIo } from "@/test/support/social";
 import { connectSocialAccount } from "./accounts";
 import { PermanentPublishError, registerPlatformAdapter, unregisterPlatformAdapter } from "./adapters";
 import { sandboxAdapter } from "./adapters/sandbox";
 import { listSocialDeliveries, listSocialPublications } from "./history";
 import { MAX_ATTEMPTS, planDueRuns, runSocialPublishTick } from "./publish";
+import { recordJobEvents } from "@/test/support/job-events";
 
 const publishSocialAutomations = inngestFunction("publish-social-automations");
 const renderSocialDrop = inngestFunction("render-social-drop");
 const sweepSocialDrops = inngestFunction("sweep-social-drops");
 
 /** Job events recorded instead of sent: these tests run the jobs themselves, so no worker may race them. */
-const sentJobs = vi.hoisted(() => [] as JobEvent[]);
-vi.mock("@/server/jobs", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/jobs")>()),
-  sendJobEventSafely: async (event: JobEvent) => {
-    sentJobs.push(event);
-  },
-}));
+const sentJobs = recordJobEvents();
 
 useTestApp();
 
