@@ -10,7 +10,7 @@ import { flushUsageTally } from "./server/api/usage-tally";
 import { releaseRateLimitLeases } from "./server/api/rate-limit";
 import { applyDerivedEnv, env, publicBaseUrl } from "./server/env";
 import { createDirectDispatcher } from "./server/http/direct-dispatch";
-import { pagesBuilt } from "./server/http/pages-build";
+import { markPages, pagesBuildRunning } from "./server/http/pages-build";
 import {
   SecurityHeaders,
   arrivedOverTls,
@@ -51,18 +51,38 @@ else say(`ffmpeg ${ffmpeg.version} (${ffmpeg.source === "PATH" ? ffmpeg.path : "
 await startCacheInvalidation();
 const demo = await ensureDemoWorkspace({ log: say });
 
-// On a first start the pages are still being built (scripts/start.mjs): wait for them here.
-await pagesBuilt();
 const app = next({ dev, hostname: "localhost", port, turbopack: dev });
-await app.prepare();
-const handle = app.getRequestHandler();
+/** Next's handler, once the pages are prepared (null before: pages answer 503, the API answers already). */
+let handle: ReturnType<typeof app.getRequestHandler> | null = null;
+// The security headers of every answer (server/http/security-headers.ts). Pages Next prerendered
+// are allowed their inline scripts by hash (read from the build once it is there); /docs's one
+// inline script too.
+const scriptHashes = new Map<string, string[]>();
+async function preparePages(): Promise<void> {
+  await app.prepare();
+  if (!dev) for (const [page, hashes] of loadPrerenderedScriptHashes(path.resolve(env().NEXT_DIST_DIR))) scriptHashes.set(page, hashes);
+  scriptHashes.set("/docs", [scriptHash(REFERENCE_BOOT_SCRIPT)]);
+  handle = app.getRequestHandler();
+}
+// On a first start npm start is still building the pages (scripts/start.mjs): the API answers
+// first, the pages when they are built (server/http/pages-build.ts). Otherwise they are prepared
+// before the server listens.
+const pagesBuild = pagesBuildRunning();
+if (pagesBuild) {
+  markPages("building");
+  void pagesBuild
+    .then(preparePages)
+    .then(() => {
+      markPages("ready");
+      say("pages built: the console, library pages and players answer");
+    })
+    .catch((err) => {
+      log("error", "the pages could not be prepared", { err: String(err) });
+      process.exit(1);
+    });
+} else await preparePages();
 
 const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(process.cwd(), "app"), publicBaseUrl);
-
-// The security headers of every answer (server/http/security-headers.ts). Pages Next prerendered
-// are allowed their inline scripts by hash (read from this build); /docs's one inline script too.
-const scriptHashes = dev ? new Map<string, string[]>() : loadPrerenderedScriptHashes(path.resolve(env().NEXT_DIST_DIR));
-scriptHashes.set("/docs", [scriptHash(REFERENCE_BOOT_SCRIPT)]);
 const security = new SecurityHeaders(
   {
     // Media URLs and links are made with PUBLIC_BASE_URL, which may name another origin than the one a page was opened at.
@@ -123,7 +143,9 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
       }
       // Observability (server/observability/requests.ts): a page's metrics, access-log line and span.
       const seen = observeRequest(req, res, pageRoute(pathname));
-      await (seen.span ? inRequestSpan(seen.span, () => handle(req, res)) : handle(req, res));
+      const pages = handle;
+      if (!pages) pagesNotYetBuilt(res);
+      else await (seen.span ? inRequestSpan(seen.span, () => pages(req, res)) : pages(req, res));
     }
   } catch (err) {
     log("error", "request failed outside a route", { err: String(err) });
@@ -132,6 +154,15 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   } finally {
     if (--running === 0) drained?.();
   }
+}
+
+/** A page asked for while a first start still builds the pages: 503, and a page that asks again in 5 s. */
+function pagesNotYetBuilt(res: ServerResponse): void {
+  res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
+  res.end(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Forma is starting</title></head>' +
+      "<body><main><h1>Forma is starting</h1><p>The pages are being built for the first start (the API already answers). This page reloads itself in a few seconds.</p></main></body></html>",
+  );
 }
 
 const server = createServer(serve);
@@ -158,6 +189,7 @@ server.listen(port, host, () => {
     );
     if (demo.consoleUser) lines.push(`  Console sign-in ${demo.consoleUser.email} / ${demo.consoleUser.password}`);
   }
+  if (!handle) lines.push("  Pages           being built (first start): the API answers now, the pages in a minute or two");
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
 await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));

@@ -1,8 +1,8 @@
 /**
  * npm start: builds what is missing or stale since the last build (the compiled server in dist/,
  * about a second; the pages in .next/), then runs the compiled server with plain node. A pages
- * build runs beside the server's start-up (database, migrations, demo workspace), which waits for
- * it only before preparing the pages. The stamp is a hash of every source file's path, size and
+ * build runs beside the server's start-up (database, migrations, demo workspace): the API answers
+ * as soon as that is done, the pages once they are built (server/http/pages-build.ts). The stamp is a hash of every source file's path, size and
  * mtime. Plain JavaScript: nothing is transformed at start.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -21,7 +21,7 @@ if (!current("dist", "server.js")) {
 }
 
 if (!current(distDir, "BUILD_ID")) {
-  console.log("Building Forma's pages (first start or sources changed); the database starts meanwhile...");
+  console.log("Building Forma's pages (first start or sources changed); the API starts meanwhile...");
   globalThis.__formaPagesBuild = new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
     child.on("exit", (code, signal) => {

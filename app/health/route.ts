@@ -3,6 +3,7 @@ import { connectionBudget } from "@/server/connection-budget";
 import { API_VERSION } from "@/server/env";
 import { ffmpegChoice } from "@/server/media/ffmpeg";
 import { bodyResponse } from "@/server/http/direct-body";
+import { pagesState } from "@/server/http/pages-build";
 import { DirectRequest, directRoute } from "@/server/http/direct-request";
 
 export const dynamic = "force-dynamic";
@@ -15,11 +16,16 @@ function instanceDetails() {
   return { ffmpeg: { version, source }, connections: connectionBudget() };
 }
 
-/** The answer for a readiness state; deep answers add the probe's latency or error and the instance's details. */
+/**
+ * The answer for a readiness state; deep answers add the probe's latency or error and the
+ * instance's details. While a first start still builds its pages (the API already answers),
+ * `pages: "building"` says so; it is absent otherwise.
+ */
 function healthBody(state: Readiness, deep: boolean): string {
   const checkedAt = state.checkedAt.toISOString();
+  const pages = pagesState() === "building" ? { pages: "building" } : {};
   const body = state.ok
-    ? { status: "ok", version: API_VERSION, database: "ok", checkedAt, ...(deep ? { databaseLatencyMs: state.latencyMs, ...instanceDetails() } : {}) }
+    ? { status: "ok", version: API_VERSION, database: "ok", ...pages, checkedAt, ...(deep ? { databaseLatencyMs: state.latencyMs, ...instanceDetails() } : {}) }
     : {
         error: { code: "ServiceUnavailable", message: "The database is not answering; the service is not ready." },
         status: "degraded",
@@ -35,9 +41,10 @@ function healthBody(state: Readiness, deep: boolean): string {
  * The shallow answer changes only when a probe finishes (at most once a second), so its bytes are
  * built once per probe result: a load balancer polling /health costs a lookup, not a serialization.
  */
-let shallow: { state: Readiness; bytes: Buffer } | null = null;
+let shallow: { state: Readiness; pages: ReturnType<typeof pagesState>; bytes: Buffer } | null = null;
 function shallowBytes(state: Readiness): Buffer {
-  if (shallow?.state !== state) shallow = { state, bytes: Buffer.from(healthBody(state, false), "utf8") };
+  const pages = pagesState();
+  if (shallow?.state !== state || shallow.pages !== pages) shallow = { state, pages, bytes: Buffer.from(healthBody(state, false), "utf8") };
   return shallow.bytes;
 }
 

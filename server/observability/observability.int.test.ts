@@ -189,13 +189,13 @@ describe("GET /ready", () => {
       const pending = await call("/ready");
       expectError(pending, 503, "ServiceUnavailable");
       expect(pending.headers.get("retry-after")).toBe("5");
-      expect(pending.body.checks).toEqual({ database: "ok", migrations: "ok", jobs: "pending" });
+      expect(pending.body.checks).toEqual({ database: "ok", migrations: "ok", jobs: "pending", pages: "ok" });
       await startLocalWorker({ jobs: [], schedule: false });
     }
     const ready = await call("/ready");
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
-    expect(ready.body).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok" } });
+    expect(ready.body).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok", pages: "ok" } });
 
     beginDraining();
     const draining = await call("/ready");

@@ -4,10 +4,12 @@ import { getSql } from "@/db/client";
 import { databaseReadiness } from "@/db/readiness";
 import { jobsProviderName } from "@/server/jobs/config";
 import { localWorkerRunning } from "@/server/jobs/providers/local";
+import { pagesState } from "@/server/http/pages-build";
 
 /**
  * Readiness (`GET /ready`), beside liveness (`/health`): this instance should get traffic only when
- * the database answers, every committed migration is applied and the job worker runs, and not
+ * the database answers, every committed migration is applied, the job worker runs and the pages
+ * are served (a first start builds them after the API answers), and not
  * after SIGTERM (server.ts marks the instance draining, then closes the listener once
  * SHUTDOWN_DRAIN_SECONDS have passed). The draining flag is on globalThis: the route may run in
  * Next's module copy while server.ts sets it in its own.
@@ -26,7 +28,7 @@ export type CheckState = "ok" | "failing" | "pending";
 export interface ReadyState {
   ready: boolean;
   draining: boolean;
-  checks: { database: CheckState; migrations: CheckState; jobs: CheckState };
+  checks: { database: CheckState; migrations: CheckState; jobs: CheckState; pages: CheckState };
 }
 
 /** The newest committed migration's timestamp (drizzle's journal), read once. */
@@ -58,7 +60,9 @@ export async function readiness(): Promise<ReadyState> {
   const database: CheckState = db.ok ? "ok" : "failing";
   const migrations: CheckState = db.ok ? await migrationsState() : "pending";
   const jobs: CheckState = jobsProviderName() === "inngest" || localWorkerRunning() ? "ok" : "pending";
-  return { ready: !draining && database === "ok" && migrations === "ok" && jobs === "ok", draining, checks: { database, migrations, jobs } };
+  // A first start serves the API while its pages are still being built (server/http/pages-build.ts).
+  const pages: CheckState = pagesState() === "building" ? "pending" : "ok";
+  return { ready: !draining && database === "ok" && migrations === "ok" && jobs === "ok" && pages === "ok", draining, checks: { database, migrations, jobs, pages } };
 }
 
 /** Tests only: an instance that drained is normally gone. */
