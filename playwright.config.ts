@@ -34,7 +34,8 @@ export default defineConfig({
     ? undefined
     : {
         command: "node scripts/start.mjs",
-        url: `http://127.0.0.1:${port}/health`,
+        // Ready: the pages too (a first start answers /health while it still builds them).
+        url: `http://127.0.0.1:${port}/ready`,
         timeout: 240_000,
         reuseExistingServer: false,
         env: {

@@ -68,19 +68,20 @@ async function preparePages(): Promise<void> {
 // first, the pages when they are built (server/http/pages-build.ts). Otherwise they are prepared
 // before the server listens.
 const pagesBuild = pagesBuildRunning();
-if (pagesBuild) {
-  markPages("building");
-  void pagesBuild
-    .then(preparePages)
-    .then(() => {
-      markPages("ready");
-      say("pages built: the console, library pages and players answer");
-    })
-    .catch((err) => {
-      log("error", "the pages could not be prepared", { err: String(err) });
-      process.exit(1);
-    });
-} else await preparePages();
+const pagesPrepared = pagesBuild
+  ? pagesBuild
+      .then(preparePages)
+      .then(() => {
+        markPages("ready");
+        say("pages built: the console, library pages and players answer");
+      })
+      .catch((err) => {
+        log("error", "the pages could not be prepared", { err: String(err) });
+        process.exit(1);
+      })
+  : null;
+if (pagesPrepared) markPages("building");
+else await preparePages();
 
 const direct = env().FORMA_API_VIA_NEXT === "1" ? null : await createDirectDispatcher(path.join(process.cwd(), "app"), publicBaseUrl);
 const security = new SecurityHeaders(
@@ -193,8 +194,16 @@ server.listen(port, host, () => {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
 await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
-// Jobs start once requests are served: the seed's export renders must not delay a first start.
-await startJobWorker();
+// Jobs start once requests are served: the seed's export renders must not delay a first start
+// (nor share the CPU with its pages build).
+if (pagesPrepared)
+  void pagesPrepared
+    .then(() => startJobWorker())
+    .catch((err) => {
+      log("error", "the job worker could not start", { err: String(err) });
+      process.exit(1);
+    });
+else await startJobWorker();
 
 let closing = false;
 async function shutdown(signal: string) {

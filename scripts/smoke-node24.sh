@@ -14,7 +14,7 @@ PORT=$PORT DATA_DIR=$DATA PUBLIC_BASE_URL="http://127.0.0.1:$PORT" "$NODE24" scr
 pid=$!
 trap 'kill -9 $pid 2>/dev/null || true; rm -rf "$NODE_DIR" "$DATA"; echo "--- log (tail)"; tail -15 "$LOG"' EXIT
 for _ in $(seq 1 240); do
-  curl -sf "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
+  curl -sf "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break
   kill -0 $pid 2>/dev/null || { echo "the server exited" >&2; exit 1; }
   sleep 1
 done

@@ -91,7 +91,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
-      if (output().includes("Forma is running") && (await fetch(`${base}/health`)).status === 200) break;
+      // Healthy, and the pages served too (a first start answers the API before they are built).
+      if (output().includes("Forma is running") && (await fetch(`${base}/ready`)).status === 200) break;
     } catch {
       /* not up yet */
     }
