@@ -43,13 +43,17 @@ applyDerivedEnv();
 // Observability: OpenTelemetry only when OTEL_* asks for it (server/observability/tracing.ts).
 if (await startTracing()) say("tracing on (OpenTelemetry, OTLP/HTTP)");
 
-const { embedded } = await bootstrapDatabase({ log: say });
+const { embedded, timings } = await bootstrapDatabase({ log: say });
 await loadMediaSigningSecret(getDb());
 const ffmpeg = ffmpegChoice();
 if (ffmpeg.warning) log("warn", ffmpeg.warning, { ffmpeg: ffmpeg.path });
 else say(`ffmpeg ${ffmpeg.version} (${ffmpeg.source === "PATH" ? ffmpeg.path : "FFMPEG_PATH"})`);
 await startCacheInvalidation();
+const demoStarted = performance.now();
 const demo = await ensureDemoWorkspace({ log: say });
+const demoMs = performance.now() - demoStarted;
+/** Seconds, for the start-up timing lines. */
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const app = next({ dev, hostname: "localhost", port, turbopack: dev });
 /** Next's handler, once the pages are prepared (null before: pages answer 503, the API answers already). */
@@ -73,7 +77,7 @@ const pagesPrepared = pagesBuild
       .then(preparePages)
       .then(() => {
         markPages("ready");
-        say("pages built: the console, library pages and players answer");
+        say(`pages built: the console, library pages and players answer (${secs(process.uptime() * 1000)} after start)`);
       })
       .catch((err) => {
         log("error", "the pages could not be prepared", { err: String(err) });
@@ -194,6 +198,13 @@ server.listen(port, host, () => {
   process.stdout.write(`${lines.join("\n")}\n\n`);
 });
 await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
+// Where a start's time went (first starts: docs/operations.md; BENCHMARKS.md has the figures).
+log("info", `answering after ${secs(process.uptime() * 1000)}`, {
+  database: secs(timings.databaseMs),
+  migrations: secs(timings.migrationsMs),
+  demoWorkspace: secs(demoMs),
+  pages: handle ? "prepared" : "building",
+});
 // Jobs start once requests are served: the seed's export renders must not delay a first start
 // (nor share the CPU with its pages build).
 if (pagesPrepared)

@@ -9,8 +9,11 @@ import { runMigrations } from "./migrate";
 export async function bootstrapDatabase(opts: { log?: (m: string) => void; migrate?: boolean } = {}): Promise<{
   url: string;
   embedded: EmbeddedHandle | null;
+  /** Milliseconds spent starting (or reaching) the database and applying migrations. */
+  timings: { databaseMs: number; migrationsMs: number };
 }> {
   let embedded: EmbeddedHandle | null = null;
+  const t0 = performance.now();
   resetEnvCache(); // start-up reads the environment as it is now (scripts set DATA_DIR or DATABASE_URL before calling)
   let url = env().DATABASE_URL;
   if (!url) {
@@ -19,6 +22,7 @@ export async function bootstrapDatabase(opts: { log?: (m: string) => void; migra
     process.env.DATABASE_URL = url;
     resetEnvCache();
   }
+  const t1 = performance.now();
   if (opts.migrate !== false) await runMigrations(url);
-  return { url, embedded };
+  return { url, embedded, timings: { databaseMs: t1 - t0, migrationsMs: performance.now() - t1 } };
 }
