@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { E2E_BASE, E2E_DATA_DIR, E2E_PORT, expect, test } from "../fixtures";
-import { openHost } from "./host-page";
+import { E2E_BASE, E2E_DATA_DIR, E2E_PORT, expect, ok, test } from "../fixtures";
+import { openHost, partnerOrigin } from "./host-page";
 import { startThrottlingProxy } from "./throttling-proxy";
 
 /**
@@ -86,6 +86,33 @@ test("an export plays over HLS (hls.js) with its captions", async ({ page, seed,
       { timeout: 30_000 },
     )
     .toBe(true);
+});
+
+test("an embed token plays its workout's export over HLS, without a key in the page", async ({ page, seed, request, forma }) => {
+  test.setTimeout(300_000);
+  const workoutId = seed.workoutIds[0]!;
+  const hlsUrl = await renderNow(request, workoutId, seed.apiKey);
+  const minted = ok(
+    await forma.POST("/v1/orgs/{organizationId}/embed-tokens", {
+      params: { path: { organizationId: seed.organizationId } },
+      body: { workoutId, ttlSeconds: 600, allowedOrigins: [await partnerOrigin()] },
+    }),
+  ).data;
+  const asked: { url: string; headers: Promise<Record<string, string>> }[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/export/")) asked.push({ url: r.url(), headers: r.allHeaders() });
+  });
+  const host = await openHost(page, `${minted.embedUrl}&${new URLSearchParams({ playback: "export", locale: "en-US" })}`);
+  await host.frame.getByRole("button", { name: "Start workout" }).click();
+  const video = host.frame.locator("video");
+  await expect.poll(async () => new URL((await video.getAttribute("data-forma-source")) ?? "http://x/").pathname).toBe(new URL(hlsUrl).pathname);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+  // The export's URLs were asked with the token as a Bearer token, never a key.
+  const hlsAsk = asked.find((a) => a.url.includes("/export/video/hls_url"));
+  expect(hlsAsk).toBeDefined();
+  const headers = await hlsAsk!.headers;
+  expect(headers.authorization).toBe(`Bearer ${minted.token}`);
+  expect(headers["x-api-key"]).toBeUndefined();
 });
 
 /** The master playlist's video renditions (average bandwidth, height), smallest first. */
