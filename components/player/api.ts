@@ -53,10 +53,16 @@ export interface ApiCallOptions {
   what?: string;
 }
 
-export async function apiJson<T>(path: string, opts: ApiCallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+/** The credential headers of a call: the key, else the embed token as a Bearer token. */
+export function credentialHeaders(opts: Pick<ApiCallOptions, "apiKey" | "token">, accept: string): Record<string, string> {
+  const headers: Record<string, string> = { accept };
   if (opts.apiKey) headers["x-api-key"] = opts.apiKey;
   else if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  return headers;
+}
+
+export async function apiJson<T>(path: string, opts: ApiCallOptions = {}): Promise<T> {
+  const headers = credentialHeaders(opts, "application/json");
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   let res: Response;
   try {
@@ -90,7 +96,7 @@ export function asPlayerError(err: unknown): PlayerApiError {
 }
 
 /** Why an embed token was refused (the API's message says: expired, revoked or not valid), as a sentence for the member. */
-async function tokenRefusal(res: Response): Promise<PlayerApiError> {
+export async function tokenRefusal(res: Response): Promise<PlayerApiError> {
   const reason = await res
     .json()
     .then((b: { error?: { message?: string } }) => b.error?.message ?? "")

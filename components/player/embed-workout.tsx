@@ -149,11 +149,10 @@ function LoadedEmbed({ workoutId, params }: { workoutId: string; params: EmbedPa
   );
   // playback=export: the rendered export over HLS with its captions, else the playlist (export-playback.ts).
   const [exportWanted] = useState(() => typeof window !== "undefined" && wantsExportPlayback(window.location.search));
-  // (With a key only: an embed token's scope covers the playlist's operations, not the export's URLs.)
   const exported = useExportPlayback({
-    enabled: exportWanted && enabled && Boolean(apiKey),
+    enabled: exportWanted && enabled,
     base,
-    apiKey: apiKey ?? "",
+    cred,
     locale: params.locale,
     detail: detail.data?.data,
     firstSegmentId: playlistWorkout?.segments[0]?.id,

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { PlayerApiError, describeStatus } from "./api";
+import { type ApiCallOptions, PlayerApiError, credentialHeaders, describeStatus, tokenRefusal } from "./api";
 import type { ApiWorkoutDetail } from "./from-playlist";
 import type { PlayerWorkout } from "./model";
 
@@ -17,15 +17,18 @@ export function wantsExportPlayback(search: string): boolean {
   return new URLSearchParams(search).get("playback") === "export";
 }
 
+type Credential = Pick<ApiCallOptions, "apiKey" | "token">;
+
 /** A text/plain /v1 answer, or null on 404. */
-async function apiUrl(path: string, apiKey: string): Promise<string | null> {
+async function apiUrl(path: string, cred: Credential): Promise<string | null> {
   let res: Response;
   try {
-    res = await fetch(path, { headers: { "x-api-key": apiKey, accept: "text/plain" }, credentials: "same-origin", cache: "no-store" });
+    res = await fetch(path, { headers: credentialHeaders(cred, "text/plain"), credentials: "same-origin", cache: "no-store" });
   } catch {
     throw new PlayerApiError("network", "The player could not reach the server. Please check your connection.");
   }
   if (res.status === 404) return null;
+  if (res.status === 401 && cred.token) throw await tokenRefusal(res);
   if (!res.ok) {
     const { code, message } = describeStatus(res.status, "This workout's video");
     throw new PlayerApiError(code, message, res.status);
@@ -78,7 +81,8 @@ export function exportWorkout(detail: ApiWorkoutDetail, hlsUrl: string, captions
 export function useExportPlayback(opts: {
   enabled: boolean;
   base: string;
-  apiKey: string;
+  /** The embed's key, or its embed token (whose scope covers its workout's export URLs). */
+  cred: Credential;
   locale: string | null;
   detail: ApiWorkoutDetail | undefined;
   firstSegmentId: string | undefined;
@@ -87,8 +91,8 @@ export function useExportPlayback(opts: {
   const urls = useQuery({
     queryKey: ["embed", opts.base, "export", opts.locale],
     queryFn: async () => {
-      const hls = await apiUrl(`${opts.base}/export/video/hls_url${q}`, opts.apiKey);
-      const captions = hls ? await apiUrl(`${opts.base}/export/captions/stream_url${q}`, opts.apiKey) : null;
+      const hls = await apiUrl(`${opts.base}/export/video/hls_url${q}`, opts.cred);
+      const captions = hls ? await apiUrl(`${opts.base}/export/captions/stream_url${q}`, opts.cred) : null;
       return { hls, captions };
     },
     enabled: opts.enabled,

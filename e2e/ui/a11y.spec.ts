@@ -7,7 +7,7 @@ import { openHost, waitForMessage } from "./host-page";
 /**
  * axe-core over every page kind (library grids, the dedicated player page, the embed players framed
  * by a partner page, the JSON receiver, the cast display and controller, member sign-in, the docs
- * and the console): no WCAG 2.0/2.1/2.2 A or AA violation. Plus the player's keyboard operation:
+ * (the embed guide and the API reference) and the console): no WCAG 2.0/2.1/2.2 A or AA violation. Plus the player's keyboard operation:
  * start, pause, next, previous, volume and end with the keys alone, with a visible focus ring, and
  * the polite live region's announcements.
  */
@@ -41,6 +41,20 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
       await page.waitForLoadState("networkidle");
       await expectNoViolations(page, path);
     }
+  });
+
+  test("the API reference (/docs, Scalar's widget with our theme fixes)", async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto("/docs");
+    // The first /docs of a fresh server builds /openapi.json: slow on a loaded machine.
+    await expect(page.getByRole("heading", { name: "Forma API", level: 1 })).toBeVisible({ timeout: 90_000 });
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations(page, "/docs");
+    // An operation with its request sample and response schemas, rendered as it is reached.
+    await page.goto("/docs#tag/workouts/GET/v1/workouts/{workoutId}/playlist");
+    await expect(page.getByRole("heading", { name: "The ordered playlist of a workout" }).first()).toBeVisible({ timeout: 60_000 });
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations(page, "/docs (an operation)");
   });
 
   test("the embed players framed by a partner page, before and during playback", async ({ page, seed }) => {

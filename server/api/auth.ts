@@ -140,7 +140,8 @@ export function authenticate(req: ApiRequest, schemes: AuthScheme[]): Caller | P
 async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promise<Caller> {
   const rawKey = req.headers.get("x-api-key");
   const authz = req.headers.get("authorization");
-  const bearer = schemes.includes("AccessToken") && authz?.toLowerCase().startsWith("bearer ") ? authz.slice(7).trim() : null;
+  const bearerScheme = schemes.includes("AccessToken") || schemes.includes("EmbedToken");
+  const bearer = bearerScheme && authz?.toLowerCase().startsWith("bearer ") ? authz.slice(7).trim() : null;
 
   let apiKey: ApiKeyRecord | null = null;
   if (rawKey !== null) {
@@ -169,22 +170,26 @@ async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promis
   }
 
   let member: { endUserId: string; organizationId: string } | null = null;
-  if (bearer) {
+  if (bearer && schemes.includes("AccessToken")) {
     member = await verifyAccessToken(bearer);
     if (!member) throw unauthorized("The access token is not valid or has expired.");
     if (apiKey && !apiKey.organizationIds.includes(member.organizationId)) throw forbidden("The access token belongs to another organization.");
   }
 
   if (!apiKey && !member) {
-    throw unauthorized(
-      schemes.includes("AccessToken") ? "Send an X-Api-Key header or a Bearer access token." : "A valid API key is required (X-Api-Key header).",
-    );
+    throw unauthorized(missingCredentialsMessage(schemes));
   }
 
   const limitsOrg = apiKey ? apiKey.organizationId : member!.organizationId;
   const limits = await organizationLimits(limitsOrg);
   if (!limits) throw unauthorized("The credentials belong to an organization that no longer exists.");
   return new Caller(apiKey, member, limits);
+}
+
+function missingCredentialsMessage(schemes: AuthScheme[]): string {
+  if (schemes.includes("AccessToken")) return "Send an X-Api-Key header or a Bearer access token.";
+  if (schemes.includes("EmbedToken")) return "Send an X-Api-Key header or a Bearer embed token.";
+  return "A valid API key is required (X-Api-Key header).";
 }
 
 /** 404 for an organization that does not exist, 403 for one this caller may not use (no promise when the organization is cached). */

@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { call, useTestApp } from "@/test/harness";
+import { EMBED_OPERATIONS } from "@/server/services/embed/embed-token";
 import { ALL_OPERATIONS } from "./operations";
 
 useTestApp();
@@ -17,7 +18,10 @@ describe("GET /openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(doc.servers.length).toBeGreaterThan(0);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["AccessToken", "X-Api-Key"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["AccessToken", "EmbedToken", "X-Api-Key"]);
+    // The operations that declare EmbedToken are exactly those an embed token's scope lets through.
+    const embedDeclared = ALL_OPERATIONS.filter((op) => op.auth.includes("EmbedToken")).map((op) => op.operationId);
+    expect(embedDeclared.sort()).toEqual(Object.keys(EMBED_OPERATIONS).sort());
     for (const op of ALL_OPERATIONS) {
       const entry = doc.paths[op.path]?.[op.method];
       expect(entry, op.operationId).toBeDefined();

@@ -243,6 +243,13 @@ export function buildOpenApiDocument(operations: OperationDef[] = ALL_OPERATIONS
             description:
               "Member access token; wins over attribution fields. Follows RFC8725 (JWT Best Current Practices): only HS256 is accepted (never `none`), and issuer, audience, type and expiry (one hour by default) are verified.",
           },
+          EmbedToken: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description:
+              "Embed token minted on the partner's server (`POST /v1/orgs/{organizationId}/embed-tokens`) and given to a player as `token=` in place of its API key. Accepted only by the operations that list it, and only for the workout it was minted for (or its plan's workouts): that workout's document, playlist, music and exports; sessions and feedback only when it names a member, and only for that member. 401 after expiry or revocation. Verified like AccessToken (HS256 only, issuer, audience `forma-embed`, type, expiry) plus a revocation check.",
+          },
         },
         headers: HEADERS as never,
       },

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 
-export type AuthScheme = "X-Api-Key" | "AccessToken";
+/** `EmbedToken`: a player's embed token (a Bearer JWT, server/services/embed/embed-token.ts), scoped to its content. */
+export type AuthScheme = "X-Api-Key" | "AccessToken" | "EmbedToken";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export type AnyObject = z.ZodObject<z.ZodRawShape>;
 

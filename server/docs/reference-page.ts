@@ -81,8 +81,40 @@ document.addEventListener("DOMContentLoaded", function () {
   // "Try it" goes to the origin this page came from (same origin: no CORS, no proxy).
   config.servers = [{ url: window.location.origin, description: "This Forma server" }];
   window.Scalar.createApiReference("#forma-reference", config);
+  // What Scalar's widget leaves unnamed or out of keyboard reach, completed as it renders: its value
+  // inputs (contenteditable comboboxes, no list of their own here) get a name and their state, the
+  // code blocks' copy buttons a name, and a tag's scrolling list of endpoints a place in the tab order.
+  var root = document.getElementById("forma-reference");
+  var complete = function () {
+    root.querySelectorAll('[role="combobox"][contenteditable]:not([aria-label])').forEach(function (el) {
+      var label = el.closest("label, [data-label]");
+      el.setAttribute("aria-label", (label && label.textContent.trim()) || el.getAttribute("data-placeholder") || "Value");
+      if (!el.hasAttribute("aria-expanded")) el.setAttribute("aria-expanded", "false");
+    });
+    root.querySelectorAll("button.scalar-code-copy:not([aria-label])").forEach(function (el) {
+      el.setAttribute("aria-label", "Copy code");
+    });
+    root.querySelectorAll("ul.endpoints:not([tabindex])").forEach(function (el) {
+      el.setAttribute("tabindex", "0");
+    });
+  };
+  new MutationObserver(complete).observe(root, { childList: true, subtree: true });
 });
 `;
+
+/**
+ * Accessibility of Scalar's widget (WCAG 2.2 AA, axe-clean): its light theme's secondary text,
+ * syntax and method colours darkened to 4.5:1 on every background it uses; code samples wrap instead
+ * of scrolling (a scrolling region would need to be focusable); the sidebar's expand buttons at
+ * 24 px; the info links' names kept for assistive technology where Scalar shows icons only.
+ * `.light-mode.light-mode` outranks Scalar's own `.light-mode` variables whatever the order.
+ */
+const REFERENCE_CSS = [
+  ".light-mode.light-mode{--scalar-color-2:#595959;--scalar-color-3:#616161;--scalar-color-accent:#0066b3;--scalar-color-blue:#005a9c;--scalar-color-green:#05704b;--scalar-color-red:#c00005;--scalar-color-orange:#b33c00;--scalar-color-yellow:#7a5f00;--scalar-color-purple:#5203d1;--scalar-color-query:#006266}",
+  "#forma-reference code.hljs.custom-scroll{overflow:visible;white-space:pre-wrap;overflow-wrap:anywhere}",
+  "#forma-reference li[data-sidebar-id] button[aria-expanded]{min-width:24px;min-height:24px;display:flex;align-items:center;justify-content:center}",
+  "#forma-reference .icons-only a>span{display:inline-block;position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}",
+].join("");
 
 export function referencePage(demo: DemoCredentials | null): string {
   const config = {
@@ -113,7 +145,7 @@ export function referencePage(demo: DemoCredentials | null): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Forma API reference</title>
 <meta name="description" content="Forma API reference: every operation, webhook event and error of the Forma API, with request samples and try it.">
-<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.forma-demo{font:13px/1.4 system-ui,sans-serif;padding:6px 12px;background:#ecfdf5;color:#065f46;border-bottom:1px solid #a7f3d0}</style>
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.forma-demo{font:13px/1.4 system-ui,sans-serif;padding:6px 12px;background:#ecfdf5;color:#065f46;border-bottom:1px solid #a7f3d0}${REFERENCE_CSS}</style>
 </head>
 <body>
 ${notice ? `<div class="forma-demo" data-demo-organization-id="${demo!.organizationId}">${notice}</div>` : ""}

@@ -11,6 +11,7 @@ describe("readMp4Tracks", () => {
     const tracks = await readMp4Tracks(path.join(MEDIA, "clips/squat.mp4"));
     expect(tracks?.video).toMatchObject({ codec: "avc1", width: 320, height: 180, frames: 75, timescale: 12800, sampleDelta: 512, trackIndex: 0 });
     expect(tracks?.video?.avcC).toMatch(/^014d401e/); // version 1, Main profile, level 3.0
+    expect(tracks?.video?.keyframes).toEqual([0, 50]); // its sync samples (stss): one every 2 s GOP
     // The sample entry says 2 channels (MP4 writers always do); the AAC configuration says mono.
     expect(tracks?.audio).toEqual({ codec: "mp4a", channels: 1, sampleRate: 32000 });
   });

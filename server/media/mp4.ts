@@ -48,6 +48,8 @@ export interface Mp4VideoTrack {
   frames: number;
   /** The duration of every sample when they all last the same, else null (variable frame rate). */
   sampleDelta: number | null;
+  /** The key frames (sync samples, 0-based frame numbers), in order; null when every frame is one (no `stss`). */
+  keyframes: number[] | null;
 }
 
 const MOOV_MAX_BYTES = 64 * 1024 * 1024;
@@ -151,7 +153,8 @@ export interface Mp4Tracks {
 
 function videoTrack(moov: Buffer, mdia: Box, entry: Box): Mp4VideoTrack | null {
   const mdhd = child(moov, mdia, "mdhd");
-  const stts = child(moov, child(moov, child(moov, mdia, "minf"), "stbl"), "stts");
+  const stbl = child(moov, child(moov, mdia, "minf"), "stbl");
+  const stts = child(moov, stbl, "stts");
   if (!mdhd || !stts) return null;
   const timescale = moov.readUInt32BE(mdhd.start + (moov[mdhd.start] === 1 ? 20 : 12));
   // VisualSampleEntry: 6 reserved + 2 data reference index + 16, then width and height; children after 78 bytes.
@@ -179,7 +182,17 @@ function videoTrack(moov: Buffer, mdia: Box, entry: Box): Mp4VideoTrack | null {
     timescale,
     frames,
     sampleDelta: uniform ? sampleDelta : null,
+    keyframes: syncSamples(moov, child(moov, stbl, "stss")),
   };
+}
+
+/** The sync samples an `stss` box lists, as 0-based frame numbers (null without the box: all are). */
+function syncSamples(moov: Buffer, stss: Box | undefined): number[] | null {
+  if (!stss) return null;
+  const entries = moov.readUInt32BE(stss.start + 4);
+  const out: number[] = [];
+  for (let i = 0; i < entries && stss.start + 12 + i * 4 <= stss.end; i++) out.push(moov.readUInt32BE(stss.start + 8 + i * 4) - 1);
+  return out;
 }
 
 const AAC_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];

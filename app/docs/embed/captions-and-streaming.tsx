@@ -19,7 +19,9 @@ export function CaptionsAndStreaming() {
           <code>playback=export</code> on <code>/embed/workout/&lt;workoutId&gt;</code> plays the rendered export as one adaptive stream (
           <code>GET /v1/workouts/&#123;id&#125;/export/video/hls_url</code>: three H.264 renditions and an AAC rendition in fMP4 segments, every URI signed)
           with the export&apos;s caption sidecar (<code>.../export/captions/stream_url</code>). Safari plays HLS natively; other browsers load hls.js on demand
-          (nothing is loaded for progressive playback). Until the export is rendered the player plays the playlist clip by clip, as without the flag.
+          (nothing is loaded for progressive playback). Until the export is rendered the player plays the playlist clip by clip, as without the flag. It works
+          with <code>apiKey=</code> and with an embed token (<code>token=</code>): a token reaches the export URLs of the workout it was minted for (or its
+          plan&apos;s workouts) and no other.
         </li>
         <li>
           Your own player: hand <code>hls_url</code>&apos;s URL to hls.js, Video.js, Shaka or AVPlayer; add <code>captions/stream_url</code> as a caption track

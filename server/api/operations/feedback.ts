@@ -40,7 +40,7 @@ export const getFeedbackOptions = defineOperation({
   summary: "Rating and difficulty options for workout feedback",
   description:
     "The options of the caller's organization (`organizationId` for keys spanning several organizations). Member attribution fields are accepted and not needed.",
-  auth: ["X-Api-Key", "AccessToken"],
+  auth: ["X-Api-Key", "AccessToken", "EmbedToken"],
   weight: 1,
   query: z.object({ locale: ReadLocaleParam, ...Attribution }).strict(),
   success: { status: 200, description: "The options.", schema: z.object({ data: FeedbackOptions }) },
@@ -55,7 +55,7 @@ export const submitWorkoutFeedback = defineOperation({
   summary: "Rate a workout session",
   description:
     "One feedback per session: the first call creates it, a repeat updates it (omitted fields keep their value, null clears). Option ids must be this organization's options of the right kind; labels or unknown ids give 400. The rating feeds the workout's `rating`. The session must be the caller's (404 otherwise); attribution works as on the session routes.",
-  auth: ["X-Api-Key", "AccessToken"],
+  auth: ["X-Api-Key", "AccessToken", "EmbedToken"],
   weight: 1,
   idempotency: "transaction",
   params: z.object({ workoutId: HexId }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "../operation";
+import { type AuthScheme, defineOperation } from "../operation";
 import { HexId, distinctBy, requireSome } from "@/server/contracts/schemas";
 
 /** Attribution fields accepted on every session and feedback call (body for POST/PATCH, query for GET). */
@@ -79,7 +79,7 @@ export const WorkoutSession = z
   .meta({ id: "WorkoutSession" });
 
 const SessionResponse = z.object({ data: WorkoutSession });
-const AUTH = ["X-Api-Key", "AccessToken"] as ("X-Api-Key" | "AccessToken")[];
+const AUTH: AuthScheme[] = ["X-Api-Key", "AccessToken", "EmbedToken"];
 const ATTRIBUTION_NOTE =
   "Attribution: a member Bearer token wins; otherwise `endUserId` or `externalUserId` name the member (404 when they do not resolve to an active member), and `organizationId` is required for keys spanning several organizations (400). Without either the session is anonymous.";
 

@@ -245,7 +245,7 @@ export const getWorkoutById = defineOperation({
   summary: "One workout, localized",
   description:
     "Published workouts of the caller's organization, public or private. Drafts, deleted and unknown workouts are 404; other organizations' workouts are 403.",
-  auth: ["X-Api-Key", "AccessToken"],
+  auth: ["X-Api-Key", "AccessToken", "EmbedToken"],
   weight: 1,
   params: WorkoutParams,
   query: LocaleQuery,
@@ -261,7 +261,7 @@ export const getWorkoutPlaylist = defineOperation({
   summary: "The ordered playlist of a workout",
   description:
     "Segments of eight kinds (intro, exercise, multiExercise, class, promo, educational, break, outro). For `exercise`, `duration` is the planned work window (time, or reps times the clip's estimated rep duration) while the short demo clip loops (`loop: -1`); for media segments it is the file length. Audio falls back from the requested locale to the same language, then English; `locale` on each audio object says which track was selected. 404 for an unknown workout or one without a playlist.",
-  auth: ["X-Api-Key", "AccessToken"],
+  auth: ["X-Api-Key", "AccessToken", "EmbedToken"],
   weight: 1,
   params: WorkoutParams,
   query: LocaleQuery,
@@ -277,7 +277,7 @@ export const getWorkoutMusic = defineOperation({
   summary: "Background music for a workout",
   description:
     "Tracks of the organization's and the workout trainer's music pools, each once, shuffled per request. Workouts with `mixBgMusic` false and empty pools give `tracks: []` and `totalDuration: 0`. Requires a persisted workout id.",
-  auth: ["X-Api-Key", "AccessToken"],
+  auth: ["X-Api-Key", "AccessToken", "EmbedToken"],
   weight: 1,
   params: WorkoutParams,
   success: { status: 200, description: "The music playlist (bare, no data wrapper).", schema: MusicPlaylist },
@@ -300,7 +300,7 @@ export const getVideoExportStreamUrl = defineOperation({
   summary: "Presigned URL of the full-workout video export",
   description:
     "Without `locale`: the most recently finished export of any locale. With `locale`: exactly that locale, no fallback. Exports are rendered in every locale of the workout's voice-over (the trainer's preferred locale first) after it is published or its playlist or media change. 404 while the export is missing or still rendering (here seconds: a 30-minute workout's video is ready well under a minute after publishing; after a change to the playlist, media or voice-over it is 404 again until the new version is rendered, never the previous one).",
-  auth: ["X-Api-Key"],
+  auth: ["X-Api-Key", "EmbedToken"],
   weight: 10,
   params: WorkoutParams,
   query: ExportQuery,
@@ -316,7 +316,7 @@ export const getVideoExportHlsUrl = defineOperation({
   summary: "Presigned URL of the video export as adaptive HLS",
   description:
     "The video export that `export/video/stream_url` answers for the same `locale` (same rule), packaged as HLS: one master playlist (`application/vnd.apple.mpegurl`) over three H.264 video renditions (the export's own size and two smaller ones, e.g. 720p, 540p and 360p) and one AAC audio rendition, in fMP4 (CMAF) segments of about 4 seconds with aligned keyframes. Every playlist and segment URI inside is a signed URL that expires with the master's URL, so only this one URL has to be handed to a player (Safari plays it natively, other browsers through a library such as hls.js). 404 while the video export is missing or still rendering, and for an export rendered before HLS packaging existed (until it is rendered again).",
-  auth: ["X-Api-Key"],
+  auth: ["X-Api-Key", "EmbedToken"],
   weight: 10,
   params: WorkoutParams,
   query: ExportQuery,
@@ -332,7 +332,7 @@ export const getCaptionsExportStreamUrl = defineOperation({
   summary: "Presigned URL of the video export's WebVTT captions",
   description:
     "The caption sidecar of the video export that `export/video/stream_url` answers for the same `locale` (same rule: without `locale` the most recently finished export of any locale, with `locale` exactly that locale): the workout's voice-over and cues, timed as they are spoken in the export, as WebVTT (`text/vtt`, starts with `WEBVTT`). Add it to a `<video>` as `<track kind=\"captions\">` or upload it beside the MP4. 404 while the video export is missing or still rendering, and when nothing with a script is spoken in it.",
-  auth: ["X-Api-Key"],
+  auth: ["X-Api-Key", "EmbedToken"],
   weight: 10,
   params: WorkoutParams,
   query: ExportQuery,
@@ -348,7 +348,7 @@ export const getAudioExportStreamUrl = defineOperation({
   summary: "Presigned URL of the full-workout audio export",
   description:
     "Without `locale`: the trainer's preferred locale, else the same language (en-GB for en-US). With `locale`: exactly that locale, else the same language; never another language. The M4A carries the video export's sound (voice-over, the clips' own sound, background music per `videoAudioMode` and `mixBgMusic`). 404 while missing or still rendering (here seconds: a 30-minute workout's audio is ready well under 20 seconds after publishing).",
-  auth: ["X-Api-Key"],
+  auth: ["X-Api-Key", "EmbedToken"],
   weight: 10,
   params: WorkoutParams,
   query: ExportQuery,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/server/env";
 import { signPlaylist } from "@/server/services/exports/export-hls";
-import { avcCodec, packageFiles, parseMediaPlaylist, renditionLadder } from "./hls";
+import { avcCodec, packageFiles, parseMediaPlaylist, renditionEncodeArgs, renditionLadder } from "./hls";
 
 describe("HLS packaging helpers", () => {
   afterEach(() => {
@@ -13,6 +13,16 @@ describe("HLS packaging helpers", () => {
     expect(renditionLadder({ width: 1280, height: 720, fps: 25 }).map((r) => `${r.format.width}x${r.format.height}`)).toEqual(["1280x720", "960x540", "640x360"]);
     expect(renditionLadder({ width: 320, height: 180, fps: 25 }).map((r) => r.name)).toEqual(["180p", "144p", "96p"]);
     expect(renditionLadder({ width: 1920, height: 1080, fps: 30 }).every((r) => r.format.fps === 30 && r.format.width % 2 === 0)).toBe(true);
+  });
+
+  it("encodes a smaller rendition with key frames exactly at the piece's own, none of x264's", () => {
+    const args = renditionEncodeArgs({ width: 256, height: 144, fps: 25 }, [0, 50, 73], 75);
+    const value = (flag: string) => args[args.lastIndexOf(flag) + 1];
+    // Half a frame before each key frame: ffmpeg forces the first frame at or after the time.
+    expect(value("-force_key_frames")).toBe("0.0000,1.9800,2.9000");
+    expect(value("-sc_threshold")).toBe("0");
+    expect(args.filter((a) => a === "-g")).toHaveLength(1);
+    expect(value("-g")).toBe("76"); // longer than the piece: no key frame of its own
   });
 
   it("reads codecs, media playlists and the files of a package", async () => {

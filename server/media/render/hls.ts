@@ -3,22 +3,23 @@
  * ones) and the export's sound as an audio rendition, in fMP4 (CMAF) segments behind one master
  * playlist.
  *
- * Like the MP4, nothing is encoded twice: every distinct piece of the timeline (a clip's base, a
- * loop's remainder, a still) is decoded ONCE by one ffmpeg that scales it three ways and writes
- * the three renditions as three outputs (cached like every piece, so the clips a library shares
- * are encoded once per installation); each rendition is then joined by stream copy, and one
- * more ffmpeg cuts the renditions and the sound into segments, again by stream copy. Keyframes
- * are forced at the same frames in every rendition (each piece's first frame, then every GOP, no
- * scene cuts), so segment boundaries line up across renditions and a player can switch at any of
- * them.
+ * Like the MP4, nothing is encoded twice: the top rendition IS the MP4's picture (the export's own
+ * size, its pieces joined by stream copy: nothing is encoded for it), and every distinct piece of
+ * the timeline (a clip's base, a loop's remainder, a still) is decoded ONCE by one ffmpeg that
+ * scales it to the smaller renditions and writes them as several outputs (cached like every piece,
+ * so the clips a library shares are encoded once per installation); each rendition is then joined
+ * by stream copy, and one more ffmpeg cuts the renditions and the sound into segments, again by
+ * stream copy. The smaller renditions get key frames exactly where the piece has them (read from
+ * its `stss`; x264's own GOP and scene cuts are off), so segment boundaries line up across
+ * renditions and a player can switch at any of them.
  */
 import { mkdir, readFile, readdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runFfmpeg } from "@/server/media/ffmpeg";
 import { readMp4Tracks } from "@/server/media/mp4";
 import { cachePath, cached, digest } from "./cache";
-import { type ExportFormat, formatId, stillUnitFrames, videoEncodeArgs, videoFilter } from "./format";
-import { type VideoPlan, inPool, joinPieces, timelineFiles } from "./video";
+import { type ExportFormat, formatId, videoEncodeArgs, videoFilter } from "./format";
+import { type VideoPlan, buildVideo, inPool, joinPieces, timelineFiles } from "./video";
 
 /** Target length of a segment (seconds): cut at the first keyframe after it. */
 export const HLS_SEGMENT_SECONDS = 4;
@@ -43,26 +44,37 @@ export function renditionLadder(top: ExportFormat): Rendition[] {
   });
 }
 
-/** x264 arguments of a rendition: the export's settings with keyframes only (and always) every GOP from a piece's start. */
-export function renditionEncodeArgs(f: ExportFormat): string[] {
-  const gop = stillUnitFrames(f);
-  return [...videoEncodeArgs(f), "-sc_threshold", "0", "-force_key_frames", `expr:eq(mod(n,${gop}),0)`];
+/**
+ * x264 arguments of a smaller rendition of a piece: the export's settings with key frames only (and
+ * always) at `keyframes` (0-based frames of the piece), no GOP or scene cut of x264's own.
+ */
+export function renditionEncodeArgs(f: ExportFormat, keyframes: readonly number[], frames: number): string[] {
+  const args = videoEncodeArgs(f);
+  args[args.indexOf("-g") + 1] = String(frames + 1);
+  // Half a frame early: ffmpeg forces the first frame at or after each time, exactly that frame.
+  const times = keyframes.map((n) => Math.max(0, (n - 0.5) / f.fps).toFixed(4));
+  return [...args, "-sc_threshold", "0", "-force_key_frames", times.join(",")];
 }
 
-/** One piece in every rendition: one decode, one scale per rendition, one output each. Cached. */
+/** One piece in every smaller rendition: one decode, one scale per rendition, one output each. Cached. */
 async function renditionPieces(file: string, renditions: readonly Rendition[], nice: number): Promise<string[]> {
-  const frames = (await readMp4Tracks(file))?.video?.frames;
-  const outs = await Promise.all(renditions.map((r) => cachePath("pieces", `hls-${digest(file, formatId(r.format), "hls1")}.mp4`)));
+  const video = (await readMp4Tracks(file))?.video;
+  if (!video) throw new Error(`${path.basename(file)} has no video to make renditions of`);
+  const { frames } = video;
+  const keyframes = video.keyframes ?? Array.from({ length: frames }, (_, n) => n);
+  const outs = await Promise.all(renditions.map((r) => cachePath("pieces", `hls-${digest(file, formatId(r.format), "hls2")}.mp4`)));
   const missing = await Promise.all(outs.map((o) => stat(o).then(() => false, () => true)));
   if (missing.some(Boolean)) {
     const split = renditions.map((_, i) => `[s${i}]`).join("");
     const graph = [`[0:v]split=${renditions.length}${split}`, ...renditions.map((r, i) => `[s${i}]${videoFilter(r.format)}[o${i}]`)].join(";");
     const tmps = outs.map((o) => `${o}.${process.pid}.${Date.now()}.tmp.mp4`);
-    await runFfmpeg(["-i", file, "-filter_complex", graph, ...renditions.flatMap((r, i) => ["-map", `[o${i}]`, ...renditionEncodeArgs(r.format), "-an", "-f", "mp4", tmps[i]!])], { nice });
+    const outputs = renditions.flatMap((r, i) => ["-map", `[o${i}]`, ...renditionEncodeArgs(r.format, keyframes, frames), "-an", "-f", "mp4", tmps[i]!]);
+    await runFfmpeg(["-i", file, "-filter_complex", graph, ...outputs], { nice });
     await Promise.all(
       tmps.map(async (tmp, i) => {
         const v = (await readMp4Tracks(tmp))?.video;
-        if (frames !== undefined && v?.frames !== frames) throw new Error(`the ${renditions[i]!.name} copy of a piece has ${v?.frames ?? 0} frames, expected ${frames}`);
+        if (v?.frames !== frames) throw new Error(`the ${renditions[i]!.name} copy of a piece has ${v?.frames ?? 0} frames, expected ${frames}`);
+        if (String(v.keyframes ?? "") !== String(keyframes)) throw new Error(`the ${renditions[i]!.name} copy of a piece has its key frames elsewhere`);
         await cached(outs[i]!, async (dest) => writeFile(dest, await readFile(tmp)));
       }),
     );
@@ -70,18 +82,22 @@ async function renditionPieces(file: string, renditions: readonly Rendition[], n
   return outs;
 }
 
-/** Every rendition of the timeline as one video-only MP4 each (cached by their pieces). */
+/**
+ * Every rendition of the timeline as one video-only MP4 each (cached by their pieces): the first
+ * (the export's own format) is the MP4 export's picture itself, the others are encoded per piece.
+ */
 export async function buildRenditions(plan: VideoPlan, renditions: readonly Rendition[]): Promise<string[]> {
+  const [top, ...smaller] = renditions;
+  if (!top || formatId(top.format) !== formatId(plan.format)) throw new Error("the first rendition must be the export's own format");
   const files = await timelineFiles(plan);
   const distinct = [...new Set(files)];
   const byPiece = new Map<string, string[]>();
-  await inPool(distinct, 2, async (f) => byPiece.set(f, await renditionPieces(f, renditions, plan.nice)));
-  return Promise.all(
-    renditions.map((r, i) => {
-      const pieces = files.map((f) => byPiece.get(f)![i]!);
-      return joinPieces(pieces, `hls-${digest(formatId(r.format), ...pieces)}.mp4`, plan.frames, plan.nice);
-    }),
-  );
+  await inPool(distinct, 2, async (f) => byPiece.set(f, await renditionPieces(f, smaller, plan.nice)));
+  const lower = smaller.map((r, i) => {
+    const pieces = files.map((f) => byPiece.get(f)![i]!);
+    return joinPieces(pieces, `hls-${digest(formatId(r.format), ...pieces)}.mp4`, plan.frames, plan.nice);
+  });
+  return Promise.all([buildVideo(plan), ...lower]);
 }
 
 /** `avc1.PPCCLL` from an `avcC` box (hex, with or without its box header). */

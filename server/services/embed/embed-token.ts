@@ -110,13 +110,19 @@ export function isOrigin(value: string): boolean {
 }
 
 /**
- * The operations an embed token may call, and whether they need its member. Everything else
- * answers 403: the token plays its content and records its member's sessions, nothing more.
+ * The operations an embed token may call (exactly those that declare the `EmbedToken` scheme), and
+ * whether they need its member. Everything else answers 403: the token plays its content (the
+ * playlist's operations and the workout's exports) and records its member's sessions, nothing more.
  */
-const EMBED_OPERATIONS: Record<string, { member: boolean }> = {
+export const EMBED_OPERATIONS: Readonly<Record<string, { member: boolean }>> = {
   WorkoutsApi_getWorkoutById: { member: false },
   WorkoutsApi_getWorkoutPlaylist: { member: false },
   WorkoutsApi_getWorkoutMusic: { member: false },
+  // The workout's rendered exports (the embed's playback=export plays them).
+  WorkoutsApi_getVideoExportStreamUrl: { member: false },
+  WorkoutsApi_getVideoExportHlsUrl: { member: false },
+  WorkoutsApi_getCaptionsExportStreamUrl: { member: false },
+  WorkoutsApi_getAudioExportStreamUrl: { member: false },
   WorkoutSessionsApi_startWorkoutSession: { member: true },
   WorkoutSessionsApi_updateWorkoutSession: { member: true },
   WorkoutSessionsApi_getWorkoutSession: { member: true },

@@ -127,6 +127,33 @@ describe("GET /v1/workouts/{workoutId}/export/video/hls_url", () => {
     await expectAuthMatrix(lib, `/v1/workouts/${workoutId}/export/video/hls_url`);
   });
 
+  it("answers an embed token of this workout (its player's playback=export), refuses one of another workout or revoked", async () => {
+    const mint = async (id: string) => {
+      const body = { workoutId: id, ttlSeconds: 600, allowedOrigins: ["https://partner.example.com"] };
+      const res = await call(`/v1/orgs/${lib.organizationId}/embed-tokens`, { key: lib.key, body });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data as { id: string; token: string };
+    };
+    const own = await mint(workoutId);
+    const exportPaths = ["export/video/hls_url", "export/video/stream_url", "export/captions/stream_url", "export/audio/stream_url"];
+    for (const p of exportPaths) {
+      const res = await call(`/v1/workouts/${workoutId}/${p}?locale=en-US`, { token: own.token });
+      expect(res.status, `${p}: ${res.text}`).toBe(200);
+      const byKey = await call(`/v1/workouts/${workoutId}/${p}?locale=en-US`, { key: lib.key });
+      expect(res.text.split("?")[0]).toBe(byKey.text.split("?")[0]);
+    }
+    expect((await get((await call(`/v1/workouts/${workoutId}/export/video/hls_url`, { token: own.token })).text)).status).toBe(200);
+    // A token minted for another workout does not reach this workout's exports.
+    const other = await mint(lib.library.workoutIds[0]!);
+    for (const p of exportPaths) expectError(await call(`/v1/workouts/${workoutId}/${p}?locale=en-US`, { token: other.token }), 403, "Forbidden");
+    // Revoked: 401 with the reason, as on the playlist.
+    expect((await call(`/v1/orgs/${lib.organizationId}/embed-tokens/${own.id}`, { key: lib.key, method: "DELETE" })).status).toBe(204);
+    const revoked = expectError(await call(`/v1/workouts/${workoutId}/export/video/hls_url`, { token: own.token }), 401, "Unauthorized");
+    expect(revoked.message).toMatch(/revoked/);
+    // Another Bearer value (not an embed token) is not accepted here: key or embed token only.
+    expectError(await call(`/v1/workouts/${workoutId}/export/video/hls_url`, { token: "not-a-jwt" }), 401, "Unauthorized");
+  });
+
   it("copies the package with an equal export, and is 404 for an export without one", async () => {
     const storage: MediaStorage = getMediaStorage();
     const copy = await createExportWorkout(db(), {
