@@ -98,7 +98,14 @@ describe("npm start", () => {
     if (!output.includes("Building Forma's pages")) ctx.skip();
     expect(whileBuilding, output).toMatchObject({ api: 200, page: 503, retryAfter: "5", ready: 503, readyChecks: { pages: "pending" } });
     expect((await get("/console/sign-in")).status).toBe(200);
-    expect((await get("/ready")).status).toBe(200);
+    // Ready once the job worker runs too (it starts right after the pages).
+    const deadline = Date.now() + 60_000;
+    let ready = await get("/ready");
+    while (ready.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      ready = await get("/ready");
+    }
+    expect(ready.status, await ready.text()).toBe(200);
   });
 
   it("answers /health without a key", async () => {
