@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/core/errors";
+import { ApiError, errorResponse, forbidden, unauthorized, } from "@/server/core/errors";
 import { log } from "@/server/core/log";
-import { checkedParams, checkedQuery, issuesToDetails, parseJsonBytes, readBody } from "@/server/api/route";
+import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
+import { parseOrThrow } from "@/server/core/validation";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
 import { assertSameOrigin, isMutation } from "./origin";
@@ -33,12 +34,6 @@ export interface TrainerActionSpec<P, Q, B> {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, target: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(target, issuesToDetails(result.error.issues));
-  return result.data;
-}
-
 /**
  * The console's authorization, written once, around every internal route handler
  * (`app/api/console/**`), in order: same-origin check for mutations (CSRF), the signed-in
@@ -58,15 +53,15 @@ export function withTrainer<P extends z.ZodType | undefined = undefined, Q exten
       if (isMutation(req.method)) assertSameOrigin(req);
       const principal = await principalFromCookies(cookieLookup(req.headers.get("cookie")));
       if (!principal) throw unauthorized("Sign in to the console first.");
-      const params = (spec.params ? parse(spec.params, checkedParams(await ctx.params, `${name}Params`), `${name}Params`) : {}) as Record<string, unknown>;
+      const params = (spec.params ? parseOrThrow(spec.params, checkedParams(await ctx.params, `${name}Params`), `${name}Params`) : {}) as Record<string, unknown>;
       if (typeof params.organizationId === "string" && params.organizationId !== principal.organizationId) {
         throw forbidden("You are not a trainer of this workspace.");
       }
       if (spec.role === "owner" && principal.role !== "owner") throw forbidden("Only workspace owners can do this.");
       const url = new URL(req.url);
-      const query = spec.query ? parse(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
       const bodyTarget = `${name}Body`;
-      const body = spec.body && spec.body !== "raw" ? parse(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
+      const body = spec.body && spec.body !== "raw" ? parseOrThrow(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
       const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });

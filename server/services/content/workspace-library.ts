@@ -10,7 +10,7 @@ import { listWorkspaceWorkoutPage } from "@/db/queries/workouts";
 import { listOrganizationPools } from "@/db/queries/music";
 import { DIFFICULTIES, VIDEO_ASSET_KINDS } from "@/db/schema";
 import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
-import { organizationLimits } from "@/server/api/auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { pickText } from "@/server/core/locale";
 import { limitParam, offsetParam } from "@/server/contracts/schemas";
 import { imageUrl } from "./media";
