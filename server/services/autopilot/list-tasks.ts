@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { listAutopilotTasks } from "@/db/queries/autopilot";
-import type { ListTasksQuery } from "@/server/api/operations/autopilot";
+import type { ListTasksQuery } from "@/server/contracts/autopilot";
 import { listResult } from "@/server/core/pagination";
 import { taskResource } from "./shape";
 

@@ -12,7 +12,7 @@ import { ApiError, } from "@/server/core/errors";
 import { isEnglish } from "@/server/ai/i18n";
 import { stableStringify } from "@/server/ai/rng";
 import { type Locale, pickText } from "@/server/core/locale";
-import { CHAT_ACTION_PARAMS } from "@/server/api/operations/chat";
+import { CHAT_ACTION_PARAMS } from "@/server/contracts/chat";
 import { parseOrThrow } from "@/server/core/validation";
 import { assignWorkouts } from "@/server/services/members/assign-workouts";
 import { endPlan, startPlan } from "@/server/services/members/plan-enrollment";

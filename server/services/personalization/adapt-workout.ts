@@ -19,7 +19,7 @@ import { allowedEquipmentFor, resolveWorkoutBounds } from "@/server/ai/rules";
 import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type Level, levelRank } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
 import { badRequest, notFound } from "@/server/core/errors";
-import type { AdaptWorkoutInput } from "@/server/api/operations/ai";
+import type { AdaptWorkoutInput } from "@/server/contracts/ai";
 import { type Locale, pickText } from "@/server/core/locale";
 import { assertReferenceIds, buildInspection, infeasibleError, loadExercisePool, loadPoolExercisesByIds, newGenerationId, premiumStockAllowed, resolveMember, saveGeneration } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
