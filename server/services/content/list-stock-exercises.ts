@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { type VideoAssetSortField, listAssetRelations, listVideoAssetsPage } from "@/db/queries/video-assets";
-import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
+import { STOCK_ORGANIZATION_ID } from "@/db/reference/ids";
 import type { Caller } from "@/server/core/caller";
 import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import type { Locale } from "@/server/core/locale";

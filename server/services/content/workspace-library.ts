@@ -9,7 +9,7 @@ import { listWorkspacePlanPage } from "@/db/queries/plans";
 import { listWorkspaceWorkoutPage } from "@/db/queries/workouts";
 import { listOrganizationPools } from "@/db/queries/music";
 import { DIFFICULTIES, VIDEO_ASSET_KINDS } from "@/db/schema";
-import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
+import { STOCK_ORGANIZATION_ID } from "@/db/reference/ids";
 import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { pickText } from "@/server/core/locale";
 import { limitParam, offsetParam } from "@/server/contracts/schemas";

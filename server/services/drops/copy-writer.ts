@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CopyPack } from "@/db/schema";
-import { DIFFICULTY_LABELS } from "@/db/seed/data/reference";
+import { DIFFICULTY_LABELS } from "@/db/reference/difficulty-labels";
 import { type Locale, languageOf, pickText } from "@/server/core/locale";
 import { COPY_PHRASES, type CopyFacts, type CopyLanguage } from "./copy-texts";
 import { normalizeHashtag, shortenText } from "./presets";
