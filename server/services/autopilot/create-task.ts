@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { findWorkspaceOwner, insertAutopilotTask } from "@/db/queries/autopilot";
 import type { CreateTaskInput } from "@/server/contracts/autopilot";
 import { assertEntitled } from "./entitlements";
-import { taskResource } from "./shape";
+import { taskResource } from "./serialize";
 import { validateTaskReferences } from "./validate-task";
 
 /**

@@ -6,7 +6,7 @@ import { forbidden, notFound } from "@/server/core/errors";
 import type { Locale } from "@/server/core/locale";
 import { namedList } from "./reference";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { videoAssetRow } from "./video-asset-shape";
+import { videoAssetRow } from "./serialize";
 
 /**
  * One clip's media as the JSON player needs it. Readable: clips of any organization the

@@ -7,7 +7,7 @@ import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { imageUrl, videoObject } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { clipCore } from "./video-asset-shape";
+import { clipCore } from "./serialize";
 
 export interface ListStockInput {
   limit: number;

@@ -24,7 +24,7 @@ import { type Locale, pickText } from "@/server/core/locale";
 import { assertReferenceIds, buildInspection, infeasibleError, loadExercisePool, loadPoolExercisesByIds, newGenerationId, premiumStockAllowed, resolveMember, saveGeneration } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { resultRecord } from "./generate-workout";
-import { loadDetails, presentInstances, summarizeWorkout } from "./present";
+import { loadDetails, presentInstances, summarizeWorkout } from "./serialize";
 
 const DEFAULT_ADAPT_SOURCES: ExerciseSource[] = ["team_exercises", "free_stock", "premium_stock"];
 

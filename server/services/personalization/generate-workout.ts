@@ -28,7 +28,7 @@ import {
   saveGeneration,
 } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { allTranslationMaps, loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./present";
+import { allTranslationMaps, loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./serialize";
 
 async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInput): Promise<PreparedGeneration> {
   const ref = await getReferenceIndex(db);
