@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { apiKeys, organizations } from "@/db/schema";
-import { hashApiKey } from "@/server/api/keys";
+import { hashApiKey } from "@/server/core/api-keys";
 import { call, createTestOrg, expectError, useTestApp } from "@/test/harness";
 import { type CacheTopic, onCacheInvalidation, startCacheInvalidation } from "./cache-invalidation";
 

@@ -34,6 +34,7 @@ const RULES: Rule[] = [
   { name: "services-below-operations", from: /^server\/services\//, to: /^(app|components|server\/(api|console|http))\//, why: "route → operation → service → query: a service never reaches up to the HTTP layer" },
   { name: "queries-below-services", from: /^db\/(queries|schema|client|cache-invalidation)/, to: /^(app|components|server\/(api|services|console|http|jobs))\//, why: "db/queries is the bottom layer" },
   { name: "no-http-in-components", from: /^components\//, to: /^(server|db)\//, why: "components are client and view code; server data reaches them as props" },
+  { name: "seed-from-entries-only", from: /^(server|app|components|lib|db\/(queries|schema|reference|client))\//, to: /^db\/seed\//, why: "db/seed writes demo and reference rows; what the running service reads lives in db/reference" },
   { name: "api-below-routes", from: /^server\//, to: /^app\//, why: "app/ holds the entries (routes, pages); nothing imports them" },
   {
     name: "job-list-from-entries-only",

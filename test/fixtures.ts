@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { type SeededLibrary, seedOrganizationLibrary } from "@/db/seed/library";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { type TestOrg, type TestOrgOptions, createTestOrg } from "./harness";
 // Registers the job list with the sender, as server.ts does (server/jobs/registered.ts).
 import "@/server/jobs/worker";

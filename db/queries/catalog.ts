@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { planWorkouts, plans, videoAssets, workoutSegments, workouts } from "../schema";
-import { STOCK_ORGANIZATION_ID } from "../seed/ids";
+import { STOCK_ORGANIZATION_ID } from "../reference/ids";
 
 /**
  * Lean, indexed reads of the catalog for the AI engines: the exercise pool, exercise details

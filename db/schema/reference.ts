@@ -4,7 +4,7 @@ import { organizations } from "./organizations";
 
 /**
  * Platform reference data shared by every workspace. Ids are derived from the stable key
- * (see db/seed/ids.ts) so every database agrees on them.
+ * (see db/reference/ids.ts) so every database agrees on them.
  */
 export const categories = pgTable(
   "categories",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../client";
 import { categories, equipment, equipmentCategories, goals, muscleGroups } from "../schema";
 import { CATEGORIES, EQUIPMENT, EQUIPMENT_CATEGORIES, GOALS, MUSCLE_GROUPS } from "./data/reference";
-import { stableId } from "./ids";
+import { stableId } from "../reference/ids";
 
 export const categoryId = (key: string) => stableId("category", key);
 export const equipmentCategoryId = (key: string) => stableId("equipment-category", key);

@@ -1,5 +1,5 @@
 import type { Db } from "../client";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { getMediaStorage } from "@/server/media/storage";
 import { importSeedMedia } from "@/server/media/import-seed-media";
 import { grantConsoleOwner } from "@/server/services/console/accounts";

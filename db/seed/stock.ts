@@ -3,7 +3,7 @@ import type { Tx } from "../client";
 import { organizations, videoAssetEquipment, videoAssetMuscleGroups, videoAssets } from "../schema";
 import { EXERCISES } from "./data/exercises";
 import { STOCK_EXERCISES } from "./data/stock";
-import { STOCK_ORGANIZATION_ID, stableId } from "./ids";
+import { STOCK_ORGANIZATION_ID, stableId } from "../reference/ids";
 import { seedManifest } from "./manifest";
 import { equipmentId, muscleGroupId } from "./reference";
 

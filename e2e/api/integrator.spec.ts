@@ -36,7 +36,7 @@ test("idempotent writes, webhooks and usage through the typed client", async ({ 
   expect(deleted.response.status).toBe(204);
 
   // One instance reads its own usage exactly; behind a load balancer (deploy/smoke.sh) the other
-  // instance's requests show up within its tally's flush interval (5 s, server/api/usage-tally.ts).
+  // instance's requests show up within its tally's flush interval (5 s, server/services/usage/usage-tally.ts).
   await expect
     .poll(
       async () => {

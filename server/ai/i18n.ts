@@ -3,7 +3,7 @@
  * 18 supported locales. Category, muscle group, equipment, goal and difficulty names come from
  * the reference data, which is already translated; these are the glue words between them.
  */
-import { DIFFICULTY_LABELS } from "@/db/seed/data/reference";
+import { DIFFICULTY_LABELS } from "@/db/reference/difficulty-labels";
 import { type Locale, SUPPORTED_LOCALES, languageOf, pickText } from "@/server/core/locale";
 import type { Level } from "./types";
 

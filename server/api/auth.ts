@@ -1,67 +1,21 @@
-import { type ApiKeyRecord, findApiKeyByHash, touchApiKey } from "@/db/queries/api-keys";
+import type { ApiKeyRecord } from "@/db/queries/api-keys";
 import type { ApiRequest } from "@/server/http/direct-request";
-import { type OrganizationLimits, findOrganizationLimits } from "@/db/queries/organizations";
-import { onCacheInvalidation } from "@/db/cache-invalidation";
-import { getDb } from "@/db/client";
+import type { OrganizationLimits } from "@/db/queries/organizations";
 import { Caller } from "@/server/core/caller";
 import { forbidden, notFound, unauthorized } from "@/server/core/errors";
-import { API_KEY_PATTERN, hashApiKey } from "./keys";
-import { log } from "@/server/core/log";
+import { API_KEY_PATTERN, hashApiKey } from "@/server/core/api-keys";
+import { cachedApiKey, clearApiKeyCache, lookupApiKey, noteApiKeyUse } from "@/server/services/api-keys/key-cache";
+import { cachedOrganizationLimits, clearOrganizationLimitsCache, organizationLimits } from "@/server/services/organizations/organization-limits";
 import type { AuthScheme } from "./operation";
 import type { EmbedScope } from "@/server/core/caller";
 import { looksLikeEmbedToken, verifyEmbedToken } from "@/server/services/embed/embed-token";
-import { verifyAccessToken } from "./tokens";
+import { verifyAccessToken } from "@/server/core/access-tokens";
 import { countEmbedToken } from "@/server/observability/embed";
-
-interface CacheEntry<T> {
-  value: T;
-  expires: number;
-}
-const KEY_TTL_MS = 30_000;
-const NEGATIVE_TTL_MS = 5_000;
-const keyCache = new Map<string, CacheEntry<ApiKeyRecord | null>>();
-const orgCache = new Map<string, CacheEntry<OrganizationLimits | null>>();
-const lastTouched = new Map<string, number>();
-
-function cached<T>(map: Map<string, CacheEntry<T>>, key: string): T | undefined {
-  const hit = map.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value;
-  if (hit) map.delete(key);
-  return undefined;
-}
-
-function remember<T>(map: Map<string, CacheEntry<T>>, key: string, value: T, ttl: number): void {
-  if (map.size > 10_000) map.clear();
-  map.set(key, { value, expires: Date.now() + ttl });
-}
-
-/**
- * Forgets one key at once (the console revokes keys through the same process's module copy, see
- * server/http/direct-dispatch.ts); other instances stop accepting it within KEY_TTL_MS.
- */
-export function forgetApiKey(hash: string): void {
-  keyCache.delete(hash);
-}
 
 /** Forget cached keys and organizations (tests that change plans or revoke keys). */
 export function clearAuthCaches(): void {
-  keyCache.clear();
-  orgCache.clear();
-}
-
-// Other instances' and the console's writes: a revoked key or a changed plan applies on the next request.
-onCacheInvalidation((topic, key) => {
-  if (topic === "api_key") keyCache.delete(key);
-  else if (topic === "organization") orgCache.delete(key);
-  else if (topic === "*") clearAuthCaches();
-});
-
-export async function organizationLimits(organizationId: string): Promise<OrganizationLimits | null> {
-  const hit = cached(orgCache, organizationId);
-  if (hit !== undefined) return hit;
-  const row = await findOrganizationLimits(getDb(), organizationId);
-  remember(orgCache, organizationId, row, row ? KEY_TTL_MS : NEGATIVE_TTL_MS);
-  return row;
+  clearApiKeyCache();
+  clearOrganizationLimitsCache();
 }
 
 /**
@@ -82,25 +36,6 @@ function keyHash(raw: string): string | null {
   return hash;
 }
 
-async function lookupKey(hash: string): Promise<ApiKeyRecord | null> {
-  let record = cached(keyCache, hash);
-  if (record === undefined) {
-    record = await findApiKeyByHash(getDb(), hash);
-    remember(keyCache, hash, record, record ? KEY_TTL_MS : NEGATIVE_TTL_MS);
-  }
-  if (record) noteKeyUse(record);
-  return record;
-}
-
-/** last-used is informational: written at most once a minute per key, off the request path. */
-function noteKeyUse(record: ApiKeyRecord): void {
-  const now = Date.now();
-  if ((lastTouched.get(record.id) ?? 0) < now - 60_000) {
-    lastTouched.set(record.id, now);
-    touchApiKey(getDb(), record.id).catch((err) => log("warn", "could not record key use", { err: String(err) }));
-  }
-}
-
 /**
  * Callers of API keys without a member token, per key record and limits record: both are cached
  * objects replaced when they change, and a Caller holds nothing else, so one serves every request
@@ -119,11 +54,11 @@ function cachedKeyCaller(req: ApiRequest, schemes: AuthScheme[]): Caller | null 
   if (schemes.includes("AccessToken") && req.headers.get("authorization") !== null) return null;
   const hash = hashOfKey.get(rawKey);
   if (hash === undefined) return null;
-  const apiKey = cached(keyCache, hash);
+  const apiKey = cachedApiKey(hash);
   if (!apiKey || apiKey.kind === "content" || (apiKey.expiresAt && apiKey.expiresAt.getTime() <= Date.now())) return null;
-  const limits = cached(orgCache, apiKey.organizationId);
+  const limits = cachedOrganizationLimits(apiKey.organizationId);
   if (!limits) return null;
-  noteKeyUse(apiKey);
+  noteApiKeyUse(apiKey);
   let caller = keyCallers.get(apiKey);
   if (caller?.limits !== limits) {
     caller = new Caller(apiKey, null, limits);
@@ -147,7 +82,7 @@ async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promis
   if (rawKey !== null) {
     const hash = keyHash(rawKey);
     if (hash === null) throw unauthorized("The API key is malformed.");
-    apiKey = await lookupKey(hash);
+    apiKey = await lookupApiKey(hash);
     if (!apiKey) throw unauthorized("The API key is not valid.");
     if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= Date.now()) throw unauthorized("The API key has expired.");
     if (apiKey.kind === "content") throw unauthorized("Content-only keys cannot call the API.");
@@ -194,7 +129,7 @@ function missingCredentialsMessage(schemes: AuthScheme[]): string {
 
 /** 404 for an organization that does not exist, 403 for one this caller may not use (no promise when the organization is cached). */
 export function assertOrganizationAccess(caller: Caller, organizationId: string): OrganizationLimits | Promise<OrganizationLimits> {
-  const hit = cached(orgCache, organizationId);
+  const hit = cachedOrganizationLimits(organizationId);
   if (hit !== undefined) return orgAccess(caller, organizationId, hit);
   return organizationLimits(organizationId).then((org) => orgAccess(caller, organizationId, org));
 }

@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { idempotencyKeys, nutritionEntries } from "@/db/schema";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, createTestOrg, expectError, useTestApp } from "@/test/harness";
 import { addMembers } from "@/test/support/members";

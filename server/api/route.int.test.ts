@@ -9,7 +9,7 @@ import { clearAuthCaches } from "./auth";
 import { defineOperation } from "./operation";
 import { methods, route } from "./route";
 import { HexId } from "@/server/contracts/schemas";
-import { issueAccessToken } from "./tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 
 /** Kernel behaviour for bodies, failures and Bearer tokens, through real Requests on route handlers. */
 const echo = defineOperation({

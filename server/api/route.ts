@@ -8,10 +8,11 @@ import { SerializedJson } from "@/server/core/serialized-json";
 import { bodyResponse } from "@/server/http/direct-body";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import type { Caller } from "@/server/core/caller";
-import { assertOrganizationAccess, authenticate, organizationLimits } from "./auth";
+import { assertOrganizationAccess, authenticate } from "./auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { assertEmbedScope } from "@/server/services/embed/embed-token";
 import { corsHeaders } from "./cors";
-import { ApiError, type ErrorDetail, badRequest, errorParts, errorResponse, validationError } from "@/server/core/errors";
+import { ApiError, badRequest, errorParts, errorResponse, validationError } from "@/server/core/errors";
 import {
   type IdempotencyClaim,
   type IdempotencyOutcome,
@@ -27,10 +28,11 @@ import {
 } from "./idempotency";
 import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
 import { log } from "@/server/core/log";
+import { parseOrThrow } from "@/server/core/validation";
 import { noteOperation } from "@/server/observability/requests";
 import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
-import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
-import { tallyUsage } from "./usage-tally";
+import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "@/server/core/rate-limit";
+import { tallyUsage } from "@/server/services/usage/usage-tally";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -71,38 +73,6 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 const VALIDATE_RESPONSES = () => env().NODE_ENV !== "production" || env().FORMA_VALIDATE_RESPONSES === "1";
 /** Seconds a client should wait before retrying while the database is unavailable. */
 const UNAVAILABLE_RETRY_AFTER = "5";
-
-/** Turns zod issues into the contract's `details[]`: unknown keys are ConstraintError. */
-export function issuesToDetails(issues: z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  for (const issue of issues) {
-    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        details.push({ code: "ConstraintError", message: `Unknown key "${key}" is not allowed.`, target: base ? `${base}.${key}` : key });
-      }
-      continue;
-    }
-    const code =
-      issue.code === "invalid_type"
-        ? "TypeError"
-        : issue.code === "too_big" || issue.code === "too_small"
-          ? "RangeError"
-          : issue.code === "invalid_format"
-            ? "FormatError"
-            : issue.code === "invalid_value"
-              ? "EnumError"
-              : "ConstraintError";
-    details.push({ code, message: issue.message, target: base || "(root)" });
-  }
-  return details;
-}
-
-function parsePart<S extends z.ZodType>(schema: S, input: unknown, target: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(target, issuesToDetails(result.error.issues));
-  return result.data;
-}
 
 const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -308,8 +278,8 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
     headers: Record<string, string>,
   ): Promise<Rendered | Response | ApiError> => {
     try {
-      const query = parsePart(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
-      const body = parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget);
+      const query = parseOrThrow(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
+      const body = parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget);
       return await tx.transaction(async (savepoint) => {
         const context = new Context(req, direct, parsed, params, query, body, caller, requestId, targets, savepoint as unknown as Db);
         const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>));
@@ -347,7 +317,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       try {
         const decoded = decodePathParams(anyOp.path, pathname, await ctx.params);
         if (decoded.bad.length) throw validationError(paramsTarget, decoded.bad);
-        params = anyOp.params ? parsePart(anyOp.params, decoded.params, paramsTarget) : {};
+        params = anyOp.params ? parseOrThrow(anyOp.params, decoded.params, paramsTarget) : {};
         if (caller?.embed) assertEmbedScope(caller.embed, anyOp.operationId, params);
         const organizationId = (params as { organizationId?: string }).organizationId;
         if (caller && organizationId) {
@@ -416,8 +386,8 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const charged = charge(caller, anyOp, headers);
       if (charged) await charged;
 
-      const query = parsePart(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
-      const body = hasBody ? parsePart(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
+      const query = parseOrThrow(anyOp.query ?? EMPTY_STRICT, checkedQuery(search, queryTarget), queryTarget);
+      const body = hasBody ? parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
 
       const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets, getDb());
       const result = await handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ApiError, errorResponse, forbidden, unauthorized, validationError } from "@/server/core/errors";
-import { log } from "@/server/core/log";
-import { checkedParams, checkedQuery, issuesToDetails, parseJsonBytes, readBody } from "@/server/api/route";
+import { forbidden, thrownErrorResponse, unauthorized } from "@/server/core/errors";
+import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
+import { parseOrThrow } from "@/server/core/validation";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
-import { assertSameOrigin, isMutation } from "./origin";
+import { assertSameOrigin, isMutation } from "@/server/http/same-origin";
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -31,13 +31,11 @@ export interface TrainerActionSpec<P, Q, B> {
   status?: number;
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+/** Console mutations need an Origin (or a Referer) of this service: its session cookie is a trainer's. */
+const CONSOLE_ORIGIN = { originRequired: true, refusal: "Cross-site request refused: this request did not come from the console." };
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, target: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(target, issuesToDetails(result.error.issues));
-  return result.data;
-}
+const NO_STORE = { "cache-control": "no-store" };
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_STORE };
 
 /**
  * The console's authorization, written once, around every internal route handler
@@ -55,26 +53,24 @@ export function withTrainer<P extends z.ZodType | undefined = undefined, Q exten
   const name = spec.name ?? "ConsoleRequest";
   return async (req, ctx) => {
     try {
-      if (isMutation(req.method)) assertSameOrigin(req);
+      if (isMutation(req.method)) assertSameOrigin(req, CONSOLE_ORIGIN);
       const principal = await principalFromCookies(cookieLookup(req.headers.get("cookie")));
       if (!principal) throw unauthorized("Sign in to the console first.");
-      const params = (spec.params ? parse(spec.params, checkedParams(await ctx.params, `${name}Params`), `${name}Params`) : {}) as Record<string, unknown>;
+      const params = (spec.params ? parseOrThrow(spec.params, checkedParams(await ctx.params, `${name}Params`), `${name}Params`) : {}) as Record<string, unknown>;
       if (typeof params.organizationId === "string" && params.organizationId !== principal.organizationId) {
         throw forbidden("You are not a trainer of this workspace.");
       }
       if (spec.role === "owner" && principal.role !== "owner") throw forbidden("Only workspace owners can do this.");
       const url = new URL(req.url);
-      const query = spec.query ? parse(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
       const bodyTarget = `${name}Body`;
-      const body = spec.body && spec.body !== "raw" ? parse(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
+      const body = spec.body && spec.body !== "raw" ? parseOrThrow(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
       const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
-      if (result === undefined) return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+      if (result === undefined) return new Response(null, { status: 204, headers: NO_STORE });
       return new Response(JSON.stringify(result), { status: spec.status ?? 200, headers: JSON_HEADERS });
     } catch (err) {
-      if (err instanceof ApiError) return errorResponse(err, { "cache-control": "no-store" });
-      log("error", "console action failed", { path: new URL(req.url).pathname, err: err instanceof Error ? err.stack : String(err) });
-      return errorResponse(new ApiError({ code: "InternalServerError", message: "Something went wrong on our side." }));
+      return thrownErrorResponse(err, NO_STORE, "console action failed", { path: new URL(req.url).pathname });
     }
   };
 }

@@ -1,3 +1,5 @@
+import { log } from "./log";
+
 /**
  * The one error model. Handlers throw ApiError; the kernel renders every non-2xx response as
  * `{ error: { code, message, target?, details? } }`. Messages are for people; clients switch on `code`.
@@ -89,4 +91,14 @@ export function errorParts(err: ApiError, headers: Record<string, string> = {}):
 export function errorResponse(err: ApiError, headers: Record<string, string> = {}): Response {
   const parts = errorParts(err, headers);
   return new Response(parts.body, { status: parts.status, headers: parts.headers });
+}
+
+/**
+ * The envelope of what an internal route (the console's, the hosted pages') threw: an ApiError as
+ * itself; anything else is logged as `what` with `fields` and answered 500 without its details.
+ */
+export function thrownErrorResponse(err: unknown, headers: Record<string, string>, what: string, fields: Record<string, unknown> = {}): Response {
+  if (err instanceof ApiError) return errorResponse(err, headers);
+  log("error", what, { ...fields, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return errorResponse(new ApiError({ code: "InternalServerError", message: "Something went wrong on our side." }), headers);
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "@/db/client";
 import { findApiKeyByHash } from "@/db/queries/api-keys";
-import { hashApiKey } from "@/server/api/keys";
+import { hashApiKey } from "@/server/core/api-keys";
 import { env, publicBaseUrl } from "@/server/env";
 
 /**

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { validationError } from "@/server/core/errors";
-import { issuesToDetails } from "@/server/api/route";
+import { parseOrThrow } from "@/server/core/validation";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { cookieValue, hexParam, readJson } from "./page-route";
 
@@ -10,7 +9,5 @@ export const castSessionParam = (params: Record<string, string>) => hexParam(par
 export const memberCookieOf = (req: Request) => cookieValue(req, MEMBER_COOKIE);
 
 export async function castBody<S extends z.ZodType>(req: Request, schema: S, name: string): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await readJson(req));
-  if (!parsed.success) throw validationError(name, issuesToDetails(parsed.error.issues));
-  return parsed.data;
+  return parseOrThrow(schema, await readJson(req), name);
 }

@@ -1,8 +1,7 @@
 import { getDb } from "@/db/client";
-import { ApiError, badRequest, errorResponse, forbidden } from "@/server/core/errors";
-import { log } from "@/server/core/log";
+import { ApiError, badRequest, thrownErrorResponse } from "@/server/core/errors";
 import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
-import { isSameOrigin } from "./same-origin";
+import { assertSameOrigin } from "./same-origin";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 
@@ -37,10 +36,9 @@ export function cookieValue(req: Request, name: string): string | null {
   return null;
 }
 
-/** Unsafe methods must come from a page of this origin (browsers always send Origin on them; server/http/same-origin.ts). */
-function assertSameOrigin(req: Request, allowForm: boolean): void {
-  const origin = req.headers.get("origin");
-  if (origin && !isSameOrigin(req, origin)) throw forbidden("Cross-site requests are not accepted.");
+/** Unsafe methods must come from a page of this origin (server/http/same-origin.ts) and, but for DELETE, carry JSON (or a plain form where allowed). */
+function assertPageWrite(req: Request, allowForm: boolean): void {
+  assertSameOrigin(req, { originRequired: false, refusal: "Cross-site requests are not accepted." });
   if (req.method === "DELETE") return;
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const form = type === "application/x-www-form-urlencoded";
@@ -53,16 +51,14 @@ export function pageRoute(handler: (ctx: PageRouteContext) => Promise<Response>,
   return async (req: Request, ctx: NextContext): Promise<Response> => {
     try {
       const url = new URL(req.url);
-      if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req, opts.allowForm ?? false);
+      if (req.method !== "GET" && req.method !== "HEAD") assertPageWrite(req, opts.allowForm ?? false);
       // Path and query text is checked as the API checks it (NUL, invalid UTF-8: 400), before any handler reads it.
       checkedQuery(url.search, "PageQuery");
       const raw = checkedParams((await ctx.params) ?? {}, "PageParams");
       const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       return await handler({ req, url, params });
     } catch (err) {
-      if (err instanceof ApiError) return errorResponse(err, NO_STORE);
-      log("error", "page route failed", { err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-      return errorResponse(new ApiError({ code: "InternalServerError", message: "Something went wrong on our side." }), NO_STORE);
+      return thrownErrorResponse(err, NO_STORE, "page route failed");
     }
   };
 }

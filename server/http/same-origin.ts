@@ -1,3 +1,4 @@
+import { forbidden } from "@/server/core/errors";
 import { env, publicBaseUrl } from "@/server/env";
 
 /**
@@ -28,6 +29,37 @@ export function requestOrigin(req: Request): string | null {
 export function isSameOrigin(req: Request, origin: string): boolean {
   return origin === new URL(publicBaseUrl()).origin || origin === requestOrigin(req);
 }
+
+/** True when the request's Referer names a page of this service. */
+function refererIsSameOrigin(req: Request): boolean {
+  const referer = req.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return isSameOrigin(req, new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF protection for a write, the one check of the console's mutations and the hosted pages'
+ * writes: 403 `refusal` when the request's `Origin` is another site's. Browsers send `Origin` on
+ * every non-GET fetch and form post. Without one, `originRequired` (the console, whose session
+ * cookie is a trainer's) falls back to the `Referer` and refuses a request that names neither;
+ * otherwise (the hosted pages) the request goes on.
+ */
+export function assertSameOrigin(req: Request, policy: { originRequired: boolean; refusal: string }): void {
+  const origin = req.headers.get("origin");
+  if (origin) {
+    if (isSameOrigin(req, origin)) return;
+    throw forbidden(policy.refusal);
+  }
+  if (!policy.originRequired || refererIsSameOrigin(req)) return;
+  throw forbidden("Cross-site request refused: the request names no origin.");
+}
+
+/** Methods that change something: the ones a same-origin check guards. */
+export const isMutation = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 
 /**
  * The base of links made for a page's visitor (the cast display's QR and pairing links):

@@ -6,10 +6,10 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES } from "../../../server/core/locale";
+import { DIFFICULTY_LABELS } from "../../reference/difficulty-labels";
 import {
   CATEGORIES,
   CLASS_MEDIA_SECONDS,
-  DIFFICULTY_LABELS,
   DROPS,
   EQUIPMENT,
   EQUIPMENT_CATEGORIES,

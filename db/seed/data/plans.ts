@@ -3,7 +3,7 @@
  * Pure data, no DB code. `schedule` days are 1 (Monday) to 7 (Sunday).
  */
 import type { LocalizedText } from "../../../server/core/locale";
-import type { Difficulty } from "./reference";
+import type { Difficulty } from "../../reference/difficulty-labels";
 import type { Visibility } from "./workouts";
 
 export interface PlanScheduleEntry {

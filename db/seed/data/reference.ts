@@ -1,25 +1,14 @@
 /**
- * Seed data: platform reference data (categories, equipment, muscle groups, goals,
- * difficulty labels, feedback options). Pure data, no DB code.
+ * Seed data: platform reference data (categories, equipment, muscle groups, goals, feedback
+ * options; the difficulty labels, which the running service reads too, are in
+ * db/reference/difficulty-labels.ts). Pure data, no DB code.
  *
  * Every name here is a full translation into all 18 supported locales; the `full` helper
  * makes a missing locale a compile error (en-GB and en-AU default to the en-US text unless
  * British/Australian wording differs).
  */
-import type { Locale, LocalizedText } from "../../../server/core/locale";
-
-type EnVariants = "en-GB" | "en-AU";
-type FullInput = Omit<Record<Locale, string>, EnVariants> & Partial<Record<EnVariants, string>>;
-
-/** A LocalizedText with every supported locale present. */
-export type FullText = LocalizedText & Record<Locale, string>;
-
-function full(t: FullInput): FullText {
-  return { ...t, "en-GB": t["en-GB"] ?? t["en-US"], "en-AU": t["en-AU"] ?? t["en-US"] };
-}
-
-export type Difficulty = "beginner" | "intermediate" | "advanced";
-export const DIFFICULTIES: readonly Difficulty[] = ["beginner", "intermediate", "advanced"];
+import type { LocalizedText } from "../../../server/core/locale";
+import { full } from "../../reference/difficulty-labels";
 
 export interface CategorySeed {
   key: string;
@@ -613,30 +602,6 @@ export const GOALS: GoalSeed[] = [
   },
 ];
 
-// ---------------------------------------------------------------------------
-// Difficulty labels
-// ---------------------------------------------------------------------------
-
-export const DIFFICULTY_LABELS: Record<Difficulty, LocalizedText> = {
-  beginner: full({
-    "en-US": "Beginner", "fr-FR": "Débutant", "de-DE": "Anfänger", "es-ES": "Principiante",
-    "it-IT": "Principiante", "pt-PT": "Iniciante", "he-IL": "מתחיל", "ro-RO": "Începător",
-    "cs-CZ": "Začátečník", "fi-FI": "Aloittelija", "lt-LT": "Pradedantysis", "nl-NL": "Beginner",
-    "pl-PL": "Początkujący", "ar-XA": "مبتدئ", "nb-NO": "Nybegynner", "sv-SE": "Nybörjare",
-  }),
-  intermediate: full({
-    "en-US": "Intermediate", "fr-FR": "Intermédiaire", "de-DE": "Mittelstufe", "es-ES": "Intermedio",
-    "it-IT": "Intermedio", "pt-PT": "Intermédio", "he-IL": "בינוני", "ro-RO": "Intermediar",
-    "cs-CZ": "Mírně pokročilý", "fi-FI": "Keskitaso", "lt-LT": "Vidutinis", "nl-NL": "Gemiddeld",
-    "pl-PL": "Średniozaawansowany", "ar-XA": "متوسط", "nb-NO": "Middels", "sv-SE": "Medel",
-  }),
-  advanced: full({
-    "en-US": "Advanced", "fr-FR": "Avancé", "de-DE": "Fortgeschritten", "es-ES": "Avanzado",
-    "it-IT": "Avanzato", "pt-PT": "Avançado", "he-IL": "מתקדם", "ro-RO": "Avansat", "cs-CZ": "Pokročilý",
-    "fi-FI": "Edistynyt", "lt-LT": "Pažengęs", "nl-NL": "Gevorderd", "pl-PL": "Zaawansowany",
-    "ar-XA": "متقدم", "nb-NO": "Avansert", "sv-SE": "Avancerad",
-  }),
-};
 
 // ---------------------------------------------------------------------------
 // Feedback options (per organization; the seed derives ids from org + kind + key)

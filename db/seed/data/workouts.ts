@@ -9,7 +9,7 @@
  * seconds; class, multiExercise, promo, educational, intro, outro: media file length).
  */
 import type { Locale, LocalizedText } from "../../../server/core/locale";
-import type { Difficulty } from "./reference";
+import type { Difficulty } from "../../reference/difficulty-labels";
 
 export type Visibility = "public" | "private";
 export type Pace = "slow" | "moderate" | "fast" | "explosive";

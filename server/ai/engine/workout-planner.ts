@@ -80,19 +80,52 @@ export interface WorkoutPlanInput {
 
 const WEIGHT_BY_LEVEL: Record<Level, "light" | "medium" | "heavy"> = { beginner: "light", intermediate: "medium", advanced: "heavy" };
 
+/** What the steps of one plan share: the request, its bounds and the choices made before picking. */
+interface PlanContext {
+  input: WorkoutPlanInput;
+  b: WorkoutBounds;
+  level: Level;
+  focus: Set<string> | null;
+  loadedEquipment: Set<string>;
+  stretchCategory: boolean;
+  timing: SetTiming;
+  frames: FramePlan;
+  /** Scores of the shortlist and of the stretches (frames prefer well-scored ones slightly). */
+  score: Map<string, number>;
+}
+
 export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
-  const { bounds: b, pool, ref, signals } = input;
+  const { bounds: b, ref } = input;
   const rng = seededRandom(input.seed);
-  const level = b.level;
-  const violations: Violation[] = [];
-  const clamps: Clamp[] = [];
-  const honoured: GuidanceSignals = { ...signals };
+  const focus = input.muscleGroupIds?.length ? new Set(input.muscleGroupIds) : null;
+  const soft = applySoftExclusions(input, focus);
+  const timing = mainSetTiming(input);
+  const frames = framePlan(b, soft.pool);
+  const mainPool = mainPoolOf(soft.pool, focus);
   const loadedEquipment = new Set([...ref.equipmentById.values()].filter((e) => LOADED_EQUIPMENT_KEYS.has(e.key)).map((e) => e.id));
   const stretchCategory = input.categoryKey !== null && STRETCH_CATEGORIES.has(input.categoryKey);
-  const focus = input.muscleGroupIds?.length ? new Set(input.muscleGroupIds) : null;
-  const preferredMax = Math.min(PLATFORM.preferredMaxConsecutivePerMuscle, b.maxConsecutive ?? Number.POSITIVE_INFINITY);
+  // Scores live in a flat array; only the shortlist (and the stretches) get a lookup table.
+  const scoredAll = mainPool.map((e, i) => ({ e, s: scoreExercise(e, input, loadedEquipment, stretchCategory) + rng() * 0.3, i }));
+  scoredAll.sort((a, b2) => b2.s - a.s || a.i - b2.i);
+  // Greedy coverage runs over the best-scored candidates only: past a few hundred, a clip's
+  // balance bonus (at most +1.5) cannot lift it over the leaders, and large pools stay fast.
+  const chosenSet = new Set(input.chosenMainIds ?? []);
+  const shortlistScored = scoredAll.filter((x, j) => j < 400 || chosenSet.has(x.e.id));
+  const score = new Map(shortlistScored.map((x) => [x.e.id, x.s]));
+  for (const x of scoredAll) if (x.e.isStretch && !score.has(x.e.id)) score.set(x.e.id, x.s);
+  const ctx: PlanContext = { input, b, level: b.level, focus, loadedEquipment, stretchCategory, timing, frames, score };
+  const pickMain = mainPicker(input, mainPool, shortlistScored.map((x) => x.e), score);
+  const distinct = distinctCounter(input, mainPool);
+  const attempt = (n: number, limit: number) => buildAttempt(ctx, pickMain(distinct(n)), n, limit, rng);
+  const found = searchSlotCount(ctx, attempt);
+  return { ...found, violations: soft.violations, clamps: timing.clamps, honoured: soft.honoured };
+}
 
-  // ---- Soft exclusions from guidance, applied only while the request stays feasible.
+/** Soft exclusions from guidance (exercises to avoid, high impact, equipment), each applied only while the request stays feasible. */
+function applySoftExclusions(input: WorkoutPlanInput, focus: Set<string> | null): { pool: PoolExercise[]; violations: Violation[]; honoured: GuidanceSignals } {
+  const { pool, ref, signals } = input;
+  const violations: Violation[] = [];
+  const honoured: GuidanceSignals = { ...signals };
   let softPool = pool;
   const softly = (name: string, dim: keyof GuidanceSignals, keep: (e: PoolExercise) => boolean, detail: string) => {
     const next = softPool.filter(keep);
@@ -124,9 +157,25 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       "Could not avoid equipment without making the pool too small.",
     );
   }
+  return { pool: softPool, violations, honoured };
+}
 
-  // ---- Work and rest for main sets.
-  const base = BASE_WORK_REST[level];
+interface SetTiming {
+  /** Seconds of work and of rest per main set. */
+  work: number;
+  rest: number;
+  /** The guidance's intensity, -2 to 2. */
+  intensity: number;
+  /** The allowed work seconds of a main set. */
+  range: { min: number; max: number };
+  clamps: Clamp[];
+}
+
+/** Work and rest of the main sets: by level and category, steered by guidance, clamped to the bounds (each clamp recorded). */
+function mainSetTiming(input: WorkoutPlanInput): SetTiming {
+  const { bounds: b, signals } = input;
+  const clamps: Clamp[] = [];
+  const base = BASE_WORK_REST[b.level];
   const cat = input.categoryKey ? CATEGORY_WORK_REST[input.categoryKey] : undefined;
   const intensity = clamp(signals.intensity ?? 0, -2, 2);
   let work = (base.work + (cat?.work ?? 0)) * (1 + 0.1 * intensity);
@@ -167,8 +216,20 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       source: restNarrowed ? "methodology" : "platform",
     });
   }
+  return { work, rest, intensity, range, clamps };
+}
 
-  // ---- Warm-up and cool-down from stretch clips.
+interface FramePlan {
+  /** The stretch and mobility clips frames are chosen from. */
+  stretches: PoolExercise[];
+  /** Seconds of each frame. */
+  seconds: number;
+  warmCount: number;
+  coolCount: number;
+}
+
+/** Warm-up and cool-down from stretch clips: whether, how many and how long (InfeasibleError when the methodology requires one and no stretch is left). */
+function framePlan(b: WorkoutBounds, softPool: PoolExercise[]): FramePlan {
   const stretches = softPool.filter((e) => e.isStretch);
   const target = b.targetSec;
   const wantFrames = target >= 15 * 60 && stretches.length > 0;
@@ -183,12 +244,15 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       },
     ]);
   }
-  const frameSeconds = clamp(level === "beginner" ? 45 : level === "advanced" ? 30 : 40, b.workMin, b.workMax);
+  const seconds = clamp(b.level === "beginner" ? 45 : b.level === "advanced" ? 30 : 40, b.workMin, b.workMax);
   // As many distinct stretches as the length deserves and the pool holds (at least one when framed).
   const warmCount = withWarmup ? Math.max(1, Math.min(stretches.length, target < 12 * 60 ? 1 : target < 30 * 60 ? 2 : 3)) : 0;
   const coolCount = withCooldown ? Math.max(1, Math.min(stretches.length, target < 12 * 60 ? 1 : 2)) : 0;
+  return { stretches, seconds, warmCount, coolCount };
+}
 
-  // ---- Score main candidates.
+/** The candidates of the main block (InfeasibleError when there are none). */
+function mainPoolOf(softPool: PoolExercise[], focus: Set<string> | null): PoolExercise[] {
   const mainPool = softPool.filter((e) => isMainCandidate(e, focus));
   if (mainPool.length === 0) {
     throw new InfeasibleError([
@@ -201,29 +265,20 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       },
     ]);
   }
-  // Scores live in a flat array; only the shortlist (and the stretches) get a lookup table.
-  const scoredAll = mainPool.map((e, i) => ({ e, s: scoreExercise(e, input, loadedEquipment, stretchCategory) + rng() * 0.3, i }));
-  scoredAll.sort((a, b2) => b2.s - a.s || a.i - b2.i);
+  return mainPool;
+}
 
-  // ---- Estimate slots and the number of distinct exercises.
-  const framesSec = (warmCount + coolCount) * frameSeconds;
-  const budget = Math.max(work, target - framesSec);
-  let slots = Math.max(1, Math.round((budget + rest) / (work + rest)));
-  // A model's choice (validated against the main pool) sets the circuit; otherwise ~3 rounds of up to 8.
+/** Distinct main exercises for `n` slots: a model's choice (validated against the main pool) sets the circuit; otherwise ~3 rounds of up to 8. */
+function distinctCounter(input: WorkoutPlanInput, mainPool: PoolExercise[]): (n: number) => number {
   const mainIds = new Set(mainPool.map((e) => e.id));
   const chosen = [...new Set(input.chosenMainIds ?? [])].filter((id) => mainIds.has(id));
-  const distinct = (n: number) => (chosen.length >= 2 ? Math.min(n, chosen.length) : Math.min(n, mainPool.length, clamp(Math.round(n / 3), Math.min(n, 3), 8)));
+  return (n) => (chosen.length >= 2 ? Math.min(n, chosen.length) : Math.min(n, mainPool.length, clamp(Math.round(n / 3), Math.min(n, 3), 8)));
+}
 
-  // ---- Pick main exercises (model choice first, then greedy coverage).
-  // Greedy coverage runs over the best-scored candidates only: past a few hundred, a clip's
-  // balance bonus (at most +1.5) cannot lift it over the leaders, and large pools stay fast.
-  const chosenSet = new Set(input.chosenMainIds ?? []);
-  const shortlistScored = scoredAll.filter((x, j) => j < 400 || chosenSet.has(x.e.id));
-  const shortlist = shortlistScored.map((x) => x.e);
-  const score = new Map(shortlistScored.map((x) => [x.e.id, x.s]));
-  for (const x of scoredAll) if (x.e.isStretch && !score.has(x.e.id)) score.set(x.e.id, x.s);
+/** Picks `k` main exercises (a model's choice first, then greedy muscle coverage over the shortlist), memoized by `k`. */
+function mainPicker(input: WorkoutPlanInput, mainPool: PoolExercise[], shortlist: PoolExercise[], score: Map<string, number>): (k: number) => PoolExercise[] {
   const picks = new Map<number, PoolExercise[]>();
-  const pickMain = (k: number): PoolExercise[] => {
+  return (k) => {
     const memo = picks.get(k);
     if (memo) return memo;
     const byId = new Map(input.chosenMainIds?.length ? mainPool.map((e) => [e.id, e]) : []);
@@ -271,130 +326,152 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
     picks.set(k, picked);
     return picked;
   };
+}
 
-  // ---- Frames (stretches), chosen to differ from the main block where possible.
-  const pickFrames = (count: number, avoid: Set<string>, favour: "warm" | "cool"): PoolExercise[] => {
-    if (count === 0) return [];
-    const frameScore = (e: PoolExercise) => {
-      let s = avoid.has(e.id) ? -5 : 0;
-      if (focus) for (const [m, share] of e.muscles) if (focus.has(m)) s += share;
-      if (favour === "warm" && e.movementPattern === "mobility") s += 0.5;
-      s += levelRank(e.skillLevel ?? "beginner") <= levelRank(level) ? 0.5 : 0;
-      return s + (score.get(e.id) ?? 0) * 0.01;
-    };
-    const ranked = stretches
-      .map((e) => ({ e, s: frameScore(e) }))
-      .sort((a, b2) => b2.s - a.s || (a.e.id < b2.e.id ? -1 : 1))
-      .slice(0, Math.max(count * 4, 12))
-      .map((x) => x.e);
-    const out: PoolExercise[] = [];
-    for (const e of ranked) {
-      if (out.length >= count) break;
-      if (!out.includes(e) && !(out.length && primaryMuscle(out[out.length - 1]!) === primaryMuscle(e) && ranked.length > count)) out.push(e);
-    }
-    for (const e of ranked) if (out.length < count && !out.includes(e)) out.push(e);
-    while (out.length < count && ranked.length) out.push(ranked[out.length % ranked.length]!);
-    return out;
+/** Frames (stretches), chosen to differ from the main block where possible. */
+function pickFrames(ctx: PlanContext, count: number, avoid: Set<string>, favour: "warm" | "cool"): PoolExercise[] {
+  if (count === 0) return [];
+  const { focus, level, score } = ctx;
+  const frameScore = (e: PoolExercise) => {
+    let s = avoid.has(e.id) ? -5 : 0;
+    if (focus) for (const [m, share] of e.muscles) if (focus.has(m)) s += share;
+    if (favour === "warm" && e.movementPattern === "mobility") s += 0.5;
+    s += levelRank(e.skillLevel ?? "beginner") <= levelRank(level) ? 0.5 : 0;
+    return s + (score.get(e.id) ?? 0) * 0.01;
   };
-
-  const attempt = (n: number, limit: number): PlannedInstance[] | null => {
-    const k = distinct(n);
-    const main = pickMain(k);
-    if (main.length === 0) return null;
-    const warm = pickFrames(warmCount, new Set(main.map((e) => e.id)), "warm");
-    const cool = pickFrames(coolCount, new Set([...main, ...warm].map((e) => e.id)), "cool");
-    const order = sequence(main, n, limit, warm, cool, rng);
-    if (!order) return null;
-    const { seqWarm, seqMain, seqCool } = order;
-    const out: PlannedInstance[] = [];
-    const seen = new Set<string>();
-    const push = (e: PoolExercise, phase: Phase, round: number, rounds: number) => {
-      const inst = dose(e, phase, round, rounds);
-      inst.skipIntro = seen.has(e.id);
-      seen.add(e.id);
-      out.push(inst);
-    };
-    for (const e of seqWarm) push(e, "warmup", 0, 1);
-    seqMain.forEach((e, i) => {
-      if (i > 0) out.push(restInstance());
-      push(e, "main", i, seqMain.length);
-    });
-    for (const e of seqCool) push(e, "cooldown", 0, 1);
-    return out;
-  };
-
-  function restInstance(): PlannedInstance {
-    return { kind: "rest", exerciseId: null, durationSeconds: rest, reps: null, pace: null, weightLevel: null, rpe: null, skipIntro: false, phase: "main" };
+  const ranked = ctx.frames.stretches
+    .map((e) => ({ e, s: frameScore(e) }))
+    .sort((a, b2) => b2.s - a.s || (a.e.id < b2.e.id ? -1 : 1))
+    .slice(0, Math.max(count * 4, 12))
+    .map((x) => x.e);
+  const out: PoolExercise[] = [];
+  for (const e of ranked) {
+    if (out.length >= count) break;
+    if (!out.includes(e) && !(out.length && primaryMuscle(out[out.length - 1]!) === primaryMuscle(e) && ranked.length > count)) out.push(e);
   }
+  for (const e of ranked) if (out.length < count && !out.includes(e)) out.push(e);
+  while (out.length < count && ranked.length) out.push(ranked[out.length % ranked.length]!);
+  return out;
+}
 
-  function dose(e: PoolExercise, phase: Phase, round: number, rounds: number): PlannedInstance {
-    if (phase !== "main") {
-      return {
-        kind: "single-exercise",
-        exerciseId: e.id,
-        durationSeconds: frameSeconds,
-        reps: null,
-        pace: "slow",
-        weightLevel: null,
-        rpe: clamp(phase === "warmup" ? 3 : 2, 1, b.maxRpe),
-        skipIntro: false,
-        phase,
-      };
-    }
-    const loaded = e.equipmentIds.some((id) => loadedEquipment.has(id));
-    let weightLevel: PlannedInstance["weightLevel"] = loaded ? WEIGHT_BY_LEVEL[level] : null;
-    if (loaded && intensity < 0) weightLevel = weightLevel === "heavy" ? "medium" : "light";
-    if (loaded && intensity > 0 && level !== "beginner") weightLevel = weightLevel === "light" ? "medium" : "heavy";
-    const pace: Pace = e.isStretch
-      ? "slow"
-      : e.movementPattern === "plyometric"
-        ? level === "advanced" && intensity >= 0
-          ? "explosive"
-          : "fast"
-        : e.movementPattern === "locomotion" || (input.categoryKey !== null && TIMED_CATEGORIES.has(input.categoryKey) && !stretchCategory)
-          ? "fast"
-          : level === "beginner"
-            ? "slow"
-            : "moderate";
-    // Effort builds through the main block: settle in, work, finish strongest.
-    const progress = rounds > 1 ? round / (rounds - 1) : 0.5;
-    const ramp = rounds >= 4 ? (progress < 0.25 ? -1 : progress >= 0.67 ? 1 : 0) : 0;
-    const rpe = clamp(BASE_RPE[level] + Math.round(intensity) + ramp - (e.isStretch ? 2 : 0), PLATFORM.rpe.min, b.maxRpe);
-    const reps = repsFor(e);
+/** One candidate workout: `main` (the picked exercises) over `n` main slots with at most `limit` consecutive sets per muscle, or null when no order fits. */
+function buildAttempt(ctx: PlanContext, main: PoolExercise[], n: number, limit: number, rng: () => number): PlannedInstance[] | null {
+  if (main.length === 0) return null;
+  const warm = pickFrames(ctx, ctx.frames.warmCount, new Set(main.map((e) => e.id)), "warm");
+  const cool = pickFrames(ctx, ctx.frames.coolCount, new Set([...main, ...warm].map((e) => e.id)), "cool");
+  const order = sequence(main, n, limit, warm, cool, rng);
+  if (!order) return null;
+  const { seqWarm, seqMain, seqCool } = order;
+  const out: PlannedInstance[] = [];
+  const seen = new Set<string>();
+  const push = (e: PoolExercise, phase: Phase, round: number, rounds: number) => {
+    const inst = dose(ctx, e, phase, round, rounds);
+    inst.skipIntro = seen.has(e.id);
+    seen.add(e.id);
+    out.push(inst);
+  };
+  for (const e of seqWarm) push(e, "warmup", 0, 1);
+  seqMain.forEach((e, i) => {
+    if (i > 0) out.push(restInstance(ctx.timing.rest));
+    push(e, "main", i, seqMain.length);
+  });
+  for (const e of seqCool) push(e, "cooldown", 0, 1);
+  return out;
+}
+
+function restInstance(rest: number): PlannedInstance {
+  return { kind: "rest", exerciseId: null, durationSeconds: rest, reps: null, pace: null, weightLevel: null, rpe: null, skipIntro: false, phase: "main" };
+}
+
+/** One set of `e`: frames are slow and light; main sets get load, pace, effort (building through the block) and reps or time. */
+function dose(ctx: PlanContext, e: PoolExercise, phase: Phase, round: number, rounds: number): PlannedInstance {
+  const { b, level, input, stretchCategory } = ctx;
+  const { intensity, work } = ctx.timing;
+  if (phase !== "main") {
     return {
       kind: "single-exercise",
       exerciseId: e.id,
-      durationSeconds: reps ? Math.round(reps * e.estimatedRepDuration) : work,
-      reps,
-      pace,
-      weightLevel,
-      rpe,
+      durationSeconds: ctx.frames.seconds,
+      reps: null,
+      pace: "slow",
+      weightLevel: null,
+      rpe: clamp(phase === "warmup" ? 3 : 2, 1, b.maxRpe),
       skipIntro: false,
       phase,
     };
   }
+  const loaded = e.equipmentIds.some((id) => ctx.loadedEquipment.has(id));
+  let weightLevel: PlannedInstance["weightLevel"] = loaded ? WEIGHT_BY_LEVEL[level] : null;
+  if (loaded && intensity < 0) weightLevel = weightLevel === "heavy" ? "medium" : "light";
+  if (loaded && intensity > 0 && level !== "beginner") weightLevel = weightLevel === "light" ? "medium" : "heavy";
+  const pace: Pace = e.isStretch
+    ? "slow"
+    : e.movementPattern === "plyometric"
+      ? level === "advanced" && intensity >= 0
+        ? "explosive"
+        : "fast"
+      : e.movementPattern === "locomotion" || (input.categoryKey !== null && TIMED_CATEGORIES.has(input.categoryKey) && !stretchCategory)
+        ? "fast"
+        : level === "beginner"
+          ? "slow"
+          : "moderate";
+  // Effort builds through the main block: settle in, work, finish strongest.
+  const progress = rounds > 1 ? round / (rounds - 1) : 0.5;
+  const ramp = rounds >= 4 ? (progress < 0.25 ? -1 : progress >= 0.67 ? 1 : 0) : 0;
+  const rpe = clamp(BASE_RPE[level] + Math.round(intensity) + ramp - (e.isStretch ? 2 : 0), PLATFORM.rpe.min, b.maxRpe);
+  const reps = repsFor(ctx, e);
+  return {
+    kind: "single-exercise",
+    exerciseId: e.id,
+    durationSeconds: reps ? Math.round(reps * e.estimatedRepDuration) : work,
+    reps,
+    pace,
+    weightLevel,
+    rpe,
+    skipIntro: false,
+    phase,
+  };
+}
 
-  function repsFor(e: PoolExercise): number | null {
-    if (signals.workStyle === "time") return null;
-    const eligible =
-      !e.isStretch &&
-      e.estimatedRepDuration >= 2 &&
-      e.movementPattern !== null &&
-      REP_PATTERNS.has(e.movementPattern) &&
-      (signals.workStyle === "reps" || (level !== "beginner" && !(input.categoryKey && TIMED_CATEGORIES.has(input.categoryKey))));
-    if (!eligible) return null;
-    const lo = Math.ceil(range.min / e.estimatedRepDuration);
-    const hi = Math.floor(range.max / e.estimatedRepDuration);
-    for (let r = clamp(Math.round(work / e.estimatedRepDuration), lo, hi); r >= lo && r <= hi; r++) {
-      const d = Math.round(r * e.estimatedRepDuration);
-      if (d >= range.min && d <= range.max && r >= 1) return r;
-    }
-    return null;
+/** Reps for a main set of `e` when it is counted in reps (the pattern suits it, the guidance or the level asks for it) and a whole number of reps fits the work range. */
+function repsFor(ctx: PlanContext, e: PoolExercise): number | null {
+  const { input, level } = ctx;
+  const { signals } = input;
+  const { range, work } = ctx.timing;
+  if (signals.workStyle === "time") return null;
+  const eligible =
+    !e.isStretch &&
+    e.estimatedRepDuration >= 2 &&
+    e.movementPattern !== null &&
+    REP_PATTERNS.has(e.movementPattern) &&
+    (signals.workStyle === "reps" || (level !== "beginner" && !(input.categoryKey && TIMED_CATEGORIES.has(input.categoryKey))));
+  if (!eligible) return null;
+  const lo = Math.ceil(range.min / e.estimatedRepDuration);
+  const hi = Math.floor(range.max / e.estimatedRepDuration);
+  for (let r = clamp(Math.round(work / e.estimatedRepDuration), lo, hi); r >= lo && r <= hi; r++) {
+    const d = Math.round(r * e.estimatedRepDuration);
+    if (d >= range.min && d <= range.max && r >= 1) return r;
   }
+  return null;
+}
 
-  // ---- Build, fit to the duration window, verify; adjust the slot count if needed.
-  const poolById = new Map(pool.map((e) => [e.id, e]));
-  const verifyCtx = { poolById, focusMuscleIds: focus };
+/**
+ * Builds, fits to the duration window and verifies workouts, adjusting the number of main slots
+ * (estimated from the time left after the frames) until one passes; InfeasibleError naming the
+ * last failure otherwise.
+ */
+function searchSlotCount(
+  ctx: PlanContext,
+  attempt: (n: number, limit: number) => PlannedInstance[] | null,
+): Omit<PlannedWorkout, "violations" | "clamps" | "honoured"> {
+  const { b, input } = ctx;
+  const { work, rest, range } = ctx.timing;
+  const framesSec = (ctx.frames.warmCount + ctx.frames.coolCount) * ctx.frames.seconds;
+  const budget = Math.max(work, b.targetSec - framesSec);
+  let slots = Math.max(1, Math.round((budget + rest) / (work + rest)));
+  const poolById = new Map(input.pool.map((e) => [e.id, e]));
+  const verifyCtx = { poolById, focusMuscleIds: ctx.focus };
+  const preferredMax = Math.min(PLATFORM.preferredMaxConsecutivePerMuscle, b.maxConsecutive ?? Number.POSITIVE_INFINITY);
   const hardLimit = b.maxConsecutive ?? Number.POSITIVE_INFINITY;
   const limits = preferredMax < hardLimit ? [preferredMax, hardLimit] : [hardLimit];
   let lastErrors: string[] = [];
@@ -431,21 +508,22 @@ export function planWorkout(input: WorkoutPlanInput): PlannedWorkout {
       lastErrors = errors;
       break;
     }
-    const mainIds = [...new Set(built.filter((i) => i.phase === "main" && i.exerciseId).map((i) => i.exerciseId!))];
-    const mainSets = built.filter((i) => i.phase === "main" && i.kind === "single-exercise").length;
-    return {
-      instances: built,
-      totalDurationSeconds: total,
-      mainExerciseIds: mainIds,
-      rounds: Math.max(1, Math.ceil(mainSets / Math.max(1, mainIds.length))),
-      hasWarmup: built[0]?.phase === "warmup",
-      hasCooldown: built[built.length - 1]?.phase === "cooldown",
-      violations,
-      clamps,
-      honoured,
-    };
+    return summarize(built, total);
   }
   throw new InfeasibleError([infeasibilityFor(lastErrors)]);
+}
+
+function summarize(built: PlannedInstance[], total: number): Omit<PlannedWorkout, "violations" | "clamps" | "honoured"> {
+  const mainIds = [...new Set(built.filter((i) => i.phase === "main" && i.exerciseId).map((i) => i.exerciseId!))];
+  const mainSets = built.filter((i) => i.phase === "main" && i.kind === "single-exercise").length;
+  return {
+    instances: built,
+    totalDurationSeconds: total,
+    mainExerciseIds: mainIds,
+    rounds: Math.max(1, Math.ceil(mainSets / Math.max(1, mainIds.length))),
+    hasWarmup: built[0]?.phase === "warmup",
+    hasCooldown: built[built.length - 1]?.phase === "cooldown",
+  };
 }
 
 function infeasibilityFor(errors: string[]): Infeasibility {

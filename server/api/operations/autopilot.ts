@@ -1,15 +1,16 @@
 import { z } from "zod";
-import {
-  AUTOPILOT_CONTENT_TYPES,
-  AUTOPILOT_EVENT_TYPES,
-  AUTOPILOT_GUIDANCE_MODES,
-  AUTOPILOT_REPEAT_MODES,
-  AUTOPILOT_SCOPES,
-  AUTOPILOT_STATUSES,
-  DIFFICULTIES,
-} from "@/db/schema";
+import { AUTOPILOT_EVENT_TYPES, AUTOPILOT_STATUSES } from "@/db/schema";
 import { defineOperation } from "../operation";
-import { DURATION_ORDER, taskRuleIssues } from "@/server/contracts/autopilot-rules";
+import {
+  ContentType,
+  CreateContentAutopilotTaskBody,
+  Difficulty,
+  GuidanceMode,
+  ListTasksQuery,
+  RepeatMode,
+  Scope,
+  UpdateContentAutopilotTaskBody,
+} from "@/server/contracts/autopilot";
 import { HexId, ListLinks, limitParam, offsetParam } from "@/server/contracts/schemas";
 import { deprecatedId, deprecatedNullableId } from "./workouts";
 
@@ -26,20 +27,6 @@ const OrgParams = z.object({ organizationId: HexId });
 const TaskParams = z.object({ organizationId: HexId, taskId: HexId });
 
 const Iso = z.string().meta({ description: "ISO 8601 timestamp." });
-const Scope = z.enum(AUTOPILOT_SCOPES).meta({
-  description:
-    "ai_generate: new content from the AI engine; create_similar: a new item adapted from sourceContentId; publish_existing: publishes the unpublished existingContentId.",
-});
-const ContentType = z.enum(AUTOPILOT_CONTENT_TYPES).meta({ description: "workout, or program (a multi-week plan)." });
-const RepeatMode = z.enum(AUTOPILOT_REPEAT_MODES).meta({
-  description: "daily or weekly: runs every 1 or 7 days from nextRunAt; once: one run, after which the task returns to draft.",
-});
-const GuidanceMode = z.enum(AUTOPILOT_GUIDANCE_MODES).meta({
-  description:
-    "none: no free-text guidance; custom: customPromptGuidance steers each run; ai_tuned: guidance tuned from members' feedback on the task's earlier results (plus customPromptGuidance when set); ai_driven: the service varies category, difficulty and length itself. The workspace's Programming DNA (its active team default profile) applies in every mode.",
-});
-const Difficulty = z.enum(DIFFICULTIES);
-const Minutes = z.number().int().min(5).max(120);
 
 export const ContentAutopilotTask = z
   .object({
@@ -106,111 +93,6 @@ export const ContentAutopilotEventList = z
   .object({ data: z.array(ContentAutopilotEvent), links: ListLinks, explanation: Explanation })
   .meta({ id: "ContentAutopilotEventList" });
 
-const TaskFields = {
-  name: z.string().trim().min(1).max(200),
-  scope: Scope,
-  contentType: ContentType,
-  difficultyOptions: z.array(Difficulty).max(3),
-  categoryIds: z.array(HexId).max(20),
-  goalIds: z.array(HexId).max(20),
-  durationMin: Minutes.nullable().meta({ description: "Minutes, 5 to 120." }),
-  durationMax: Minutes.nullable().meta({ description: "Minutes, 5 to 120, at least durationMin." }),
-  includeFreeStock: z.boolean(),
-  includePremiumStock: z.boolean(),
-  includeTeamContent: z.boolean(),
-  repeatMode: RepeatMode,
-  promptGuidanceMode: GuidanceMode,
-  customPromptGuidance: z.string().trim().max(2000).nullable().meta({ description: "Required (non-empty) for promptGuidanceMode custom." }),
-  sourceContentId: HexId.nullable(),
-  existingContentId: HexId.nullable(),
-  nextRunAt: z.iso.datetime({ offset: true }).max(40).nullable().meta({ description: "ISO 8601; kept on activation when in the future." }),
-};
-
-const orderedDurations = (b: { durationMin?: number | null; durationMax?: number | null }, ctx: z.RefinementCtx) => {
-  if (b.durationMin != null && b.durationMax != null && b.durationMin > b.durationMax) {
-    ctx.addIssue({ code: "custom", path: ["durationMin"], message: DURATION_ORDER });
-  }
-};
-
-const nonEmpty = (field: string) => ({ required: [field], properties: { [field]: { minItems: 1 } } });
-const isTrue = (field: string, required: boolean) => ({ ...(required ? { required: [field] } : {}), properties: { [field]: { const: true } } });
-const NOT_NULL = { not: { type: "null" } };
-const given = (field: string) => ({ required: [field], properties: { [field]: NOT_NULL } });
-const when = (field: string, value: string, then: Record<string, unknown>) => ({ if: { required: [field], properties: { [field]: { const: value } } }, then });
-
-/**
- * taskRuleIssues for the document, against the create body's defaults (includeFreeStock and
- * includeTeamContent default true, includePremiumStock false). Only durationMin <= durationMax
- * cannot be said here; its description says it.
- */
-const TASK_RULES_SCHEMA = [
-  when("scope", "ai_generate", {
-    ...nonEmpty("difficultyOptions"),
-    allOf: [
-      { anyOf: [nonEmpty("categoryIds"), nonEmpty("goalIds")] },
-      { anyOf: [isTrue("includeFreeStock", false), isTrue("includePremiumStock", true), isTrue("includeTeamContent", false)] },
-    ],
-  }),
-  when("scope", "create_similar", given("sourceContentId")),
-  when("scope", "publish_existing", given("existingContentId")),
-  when("promptGuidanceMode", "custom", { required: ["customPromptGuidance"], properties: { customPromptGuidance: { ...NOT_NULL, pattern: "\\S" } } }),
-];
-
-export const CreateContentAutopilotTaskBody = z
-  .object({
-    ...TaskFields,
-    contentType: ContentType.default("workout"),
-    difficultyOptions: TaskFields.difficultyOptions.default([]),
-    categoryIds: TaskFields.categoryIds.default([]),
-    goalIds: TaskFields.goalIds.default([]),
-    durationMin: TaskFields.durationMin.default(null),
-    durationMax: TaskFields.durationMax.default(null),
-    includeFreeStock: TaskFields.includeFreeStock.default(true),
-    includePremiumStock: TaskFields.includePremiumStock.default(false),
-    includeTeamContent: TaskFields.includeTeamContent.default(true),
-    repeatMode: TaskFields.repeatMode.default("once"),
-    promptGuidanceMode: TaskFields.promptGuidanceMode.default("none"),
-    customPromptGuidance: TaskFields.customPromptGuidance.default(null),
-    sourceContentId: TaskFields.sourceContentId.default(null),
-    existingContentId: TaskFields.existingContentId.default(null),
-    nextRunAt: TaskFields.nextRunAt.default(null),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    for (const issue of taskRuleIssues(body)) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
-  })
-  .meta({
-    id: "CreateContentAutopilotTaskBody",
-    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      jsonSchema.allOf = TASK_RULES_SCHEMA;
-    },
-  });
-export type CreateTaskInput = z.output<typeof CreateContentAutopilotTaskBody>;
-
-export const UpdateContentAutopilotTaskBody = z
-  .object(TaskFields)
-  .partial()
-  .strict()
-  .superRefine(orderedDurations)
-  .meta({
-    id: "UpdateContentAutopilotTaskBody",
-    description:
-      "Any task field except status (use activate and deactivate); nextRunAt reschedules. The task as updated must satisfy the create body's rules (what its scope needs, custom guidance text, durationMin <= durationMax): 400 ValidationError naming the field otherwise.",
-  });
-export type UpdateTaskInput = z.output<typeof UpdateContentAutopilotTaskBody>;
-
-const ListTasksQuery = z
-  .object({
-    limit: limitParam(50, 20),
-    offset: offsetParam,
-    status: z.enum(AUTOPILOT_STATUSES).optional(),
-    scope: z.enum(AUTOPILOT_SCOPES).optional(),
-    contentType: z.enum(AUTOPILOT_CONTENT_TYPES).optional(),
-    sortBy: z.enum(["updatedAt", "createdAt"]).default("updatedAt").meta({ description: "Default updatedAt." }),
-    sortOrder: z.enum(["ascend", "descend"]).default("descend").meta({ description: "Default descend." }),
-  })
-  .strict();
-export type ListTasksQuery = z.output<typeof ListTasksQuery>;
 
 const EventType = z.enum(AUTOPILOT_EVENT_TYPES).optional();
 const TaskResponse = z.object({ data: ContentAutopilotTask }).meta({ id: "ContentAutopilotTaskResponse" });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { HexId, ReadLocaleParam } from "@/server/contracts/schemas";
-import { WorkoutSession } from "./sessions";
+import { WorkoutSession } from "@/server/contracts/sessions";
 
 /**
  * TV cast pairing (tag workouts-cast, weight 1x, key only). A display creates a session and shows

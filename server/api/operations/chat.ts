@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
 import { HexId, ListLinks, ReadLocale, limitParam, requireOne } from "@/server/contracts/schemas";
-import { AdaptWorkoutBody, GenerateWorkoutBody, GeneratedWorkout, adaptWorkout, generateWorkout } from "./ai";
-import { AssignResult, PlanEnrollment, assignEndUserWorkouts, endEndUserPlan, startEndUserPlan } from "./endusers";
+import { CHAT_ACTION_PARAMS, ChatActionResult } from "@/server/contracts/chat";
+import { adaptWorkout, generateWorkout } from "./ai";
+import { assignEndUserWorkouts, endEndUserPlan, startEndUserPlan } from "./endusers";
 
 /**
  * The AI coach chat (spec "Chat"). Every request names the member: `organizationId` plus
@@ -60,22 +61,14 @@ export const ChatConversation = z
   })
   .meta({ id: "ChatConversation" });
 
-const EndPlanParams = z.object({ planId: HexId }).strict().meta({ id: "EndPlanActionParams" });
-const AdaptWorkoutParams = AdaptWorkoutBody.extend({ workoutId: HexId.meta({ description: "The team workout to adapt." }) })
-  .strict()
-  .meta({ id: "AdaptWorkoutActionParams" });
-
-/**
- * Each action type with its parameters (the body of the operation it runs, with the path's ids
- * folded in) and that operation's declaration. The member is the conversation's.
- */
-export const CHAT_ACTION_PARAMS = {
-  assign_workout: { params: assignEndUserWorkouts.body, operation: assignEndUserWorkouts, target: "AssignWorkoutsBody" },
-  start_plan: { params: startEndUserPlan.body, operation: startEndUserPlan, target: "StartPlanBody" },
-  end_plan: { params: EndPlanParams, operation: endEndUserPlan, target: "EndPlanActionParams" },
-  generate_workout: { params: GenerateWorkoutBody, operation: generateWorkout, target: "GenerateWorkoutBody" },
-  adapt_workout: { params: AdaptWorkoutParams, operation: adaptWorkout, target: "AdaptWorkoutActionParams" },
-} as const;
+/** The public operation each action type runs (its weight bounds the confirm's). */
+export const CHAT_ACTION_OPERATIONS = {
+  assign_workout: assignEndUserWorkouts,
+  start_plan: startEndUserPlan,
+  end_plan: endEndUserPlan,
+  generate_workout: generateWorkout,
+  adapt_workout: adaptWorkout,
+} as const satisfies Record<keyof typeof CHAT_ACTION_PARAMS, unknown>;
 
 const ACTION_TYPE_TEXT: Record<keyof typeof CHAT_ACTION_PARAMS, string> = {
   assign_workout: "Adds workouts to the member's library (POST .../endusers/{endUserId}/workouts/assign).",
@@ -107,15 +100,6 @@ export const ChatAction = z
   )
   .meta({ id: "ChatAction", description: "A proposed action. Nothing executes until it is confirmed with POST .../actions/confirm." });
 
-export const ChatActionResult = z
-  .discriminatedUnion("type", [
-    z.object({ actionId: z.string(), type: z.literal("assign_workout"), data: AssignResult }),
-    z.object({ actionId: z.string(), type: z.literal("start_plan"), data: PlanEnrollment }),
-    z.object({ actionId: z.string(), type: z.literal("end_plan"), data: PlanEnrollment }),
-    z.object({ actionId: z.string(), type: z.literal("generate_workout"), data: GeneratedWorkout }),
-    z.object({ actionId: z.string(), type: z.literal("adapt_workout"), data: GeneratedWorkout }),
-  ])
-  .meta({ id: "ChatActionResult", description: "The confirmed action and the response data of the operation it ran." });
 
 export const ChatMessage = z
   .object({

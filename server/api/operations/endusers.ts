@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
+import { AssignFlags, AssignResult, AssignWorkoutsBody, PlanEnrollment, PlanSummary, StartPlanBody } from "@/server/contracts/members";
 import { HexId, ReadLocaleParam, limitParam, listOf, offsetParam } from "@/server/contracts/schemas";
 
 /**
@@ -47,35 +48,11 @@ export const LibraryWorkout = z
   })
   .meta({ id: "LibraryWorkout" });
 
-export const PlanSummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    difficulty: z.enum(["beginner", "intermediate", "advanced"]),
-    visibility: z.enum(["public", "private", "end-user-ai-generated"]),
-    durationWeeks: z.number().int(),
-    daysPerWeek: z.number().int(),
-    goalIds: z.array(z.string()),
-  })
-  .meta({ id: "PlanSummary" });
 
 export const LibraryPlan = PlanSummary.extend({
   assignedAt: z.string().meta({ description: "When the plan was added to the member's library (ISO 8601)." }),
 }).meta({ id: "LibraryPlan" });
 
-export const PlanEnrollment = z
-  .object({
-    id: z.string().meta({ description: "Enrollment id." }),
-    planId: z.string(),
-    endUserId: z.string(),
-    startDate: z.string().meta({ description: "YYYY-MM-DD in the member's time zone: day 1 of week 1." }),
-    isActive: z.boolean(),
-    createdAt: z.string(),
-    endedAt: z.string().nullable(),
-    plan: PlanSummary,
-  })
-  .meta({ id: "PlanEnrollment" });
 
 export const PlanProgress = z
   .object({
@@ -107,20 +84,7 @@ export const PlanProgress = z
   })
   .meta({ id: "PlanProgress" });
 
-export const AssignResult = z
-  .object({
-    added: z.array(z.string()).meta({ description: "Ids newly added to the library by this call." }),
-    alreadyAssigned: z.array(z.string()).meta({ description: "Ids that were already in the library (skipped)." }),
-    notifications: z
-      .object({ email: z.boolean(), push: z.boolean() })
-      .meta({ description: "Whether an email and a push announcing the added ids were queued (never for skipped ids; email needs an address)." }),
-  })
-  .meta({ id: "AssignResult" });
 
-const AssignFlags = {
-  sendAssignmentEmail: z.boolean().default(true).meta({ description: "Email the member about newly added items (default true)." }),
-  sendAssignmentPush: z.boolean().default(true).meta({ description: "Push-notify the member about newly added items (default true)." }),
-};
 
 export const listEndUsers = defineOperation({
   operationId: "EndUsersApi_listEndUsers",
@@ -173,10 +137,7 @@ export const assignEndUserWorkouts = defineOperation({
   weight: 1,
   idempotency: "transaction",
   params: MemberParams,
-  body: z
-    .object({ workoutIds: z.array(HexId).max(10), ...AssignFlags })
-    .strict()
-    .meta({ id: "AssignWorkoutsBody" }),
+  body: AssignWorkoutsBody,
   bodyRequired: true,
   success: { status: 200, description: "What was added and skipped.", schema: z.object({ data: AssignResult }) },
   errors: [403, 404],
@@ -279,13 +240,7 @@ export const startEndUserPlan = defineOperation({
   idempotency: "transaction",
   params: MemberParams,
   query: LocaleQuery,
-  body: z
-    .object({
-      planId: HexId,
-      startDate: z.iso.date().max(10).optional().meta({ description: "YYYY-MM-DD: day 1 of week 1 (default: today for the member)." }),
-    })
-    .strict()
-    .meta({ id: "StartPlanBody" }),
+  body: StartPlanBody,
   bodyRequired: true,
   success: { status: 201, description: "The new active enrollment.", schema: z.object({ data: PlanEnrollment }) },
   errors: [403, 404],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../operation";
-import { HexId, ReadLocaleParam, requireSome } from "@/server/contracts/schemas";
-import { Attribution } from "./sessions";
+import { HexId, ReadLocaleParam } from "@/server/contracts/schemas";
+import { Attribution, SubmitWorkoutFeedbackBody } from "@/server/contracts/sessions";
 
 export const FeedbackOption = z
   .object({
@@ -27,10 +27,6 @@ export const WorkoutFeedback = z
   })
   .meta({ id: "WorkoutFeedback" });
 
-const OptionId = (kind: string) =>
-  HexId.nullable()
-    .optional()
-    .meta({ description: `A ${kind} option id from GET /v1/workouts/feedback/options (labels are rejected with 400). Omit to keep, null to clear.` });
 
 export const getFeedbackOptions = defineOperation({
   operationId: "WorkoutFeedbackApi_getFeedbackOptions",
@@ -59,19 +55,7 @@ export const submitWorkoutFeedback = defineOperation({
   weight: 1,
   idempotency: "transaction",
   params: z.object({ workoutId: HexId }),
-  body: requireSome(
-    z
-      .object({
-        workoutSessionId: HexId.meta({ description: "The session being rated." }),
-        ratingId: OptionId("rating"),
-        difficultyId: OptionId("difficulty"),
-        comment: z.string().trim().max(2000).nullable().optional(),
-        ...Attribution,
-      })
-      .strict(),
-    ["ratingId", "difficultyId", "comment"],
-    "Send ratingId, difficultyId and/or comment.",
-  ).meta({ id: "SubmitWorkoutFeedbackBody" }),
+  body: SubmitWorkoutFeedbackBody,
   bodyRequired: true,
   success: { status: 200, description: "The session's feedback as stored.", schema: z.object({ data: WorkoutFeedback }) },
   errors: [404],

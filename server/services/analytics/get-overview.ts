@@ -3,8 +3,8 @@ import { activeMemberSeries, activeMembers, apiUsageByDay, workoutRanking, works
 import { findOrganizationLimits } from "@/db/queries/organizations";
 import { notFound } from "@/server/core/errors";
 import { type Locale, pickText } from "@/server/core/locale";
-import { capsFor } from "@/server/api/rate-limit";
-import { flushUsageTally } from "@/server/api/usage-tally";
+import { capsFor } from "@/server/core/rate-limit";
+import { flushUsageTally } from "@/server/services/usage/usage-tally";
 import { listMemberAttention } from "./member-status";
 import { playSeries, sumPlays } from "./plays";
 import { type AnalyticsRange, fillBuckets, minutes, ratio } from "./range";

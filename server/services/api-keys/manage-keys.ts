@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/db/client";
 import type { ApiKeyKind } from "@/db/schema";
 import { listOrganizationApiKeys, revokeOrganizationApiKey } from "@/db/queries/api-keys";
-import { forgetApiKey } from "@/server/api/auth";
+import { forgetApiKey } from "./key-cache";
 import { notFound } from "@/server/core/errors";
 import { limitParam, offsetParam } from "@/server/contracts/schemas";
 import { createApiKey } from "@/server/services/organizations/create-organization";

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { findWorkspaceOwner, insertAutopilotTask } from "@/db/queries/autopilot";
-import type { CreateTaskInput } from "@/server/api/operations/autopilot";
+import type { CreateTaskInput } from "@/server/contracts/autopilot";
 import { assertEntitled } from "./entitlements";
-import { taskResource } from "./shape";
+import { taskResource } from "./serialize";
 import { validateTaskReferences } from "./validate-task";
 
 /**

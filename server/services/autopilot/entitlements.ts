@@ -14,7 +14,7 @@ import type { Tx } from "@/db/client";
 import { countAutopilotExecutions, sumAutopilotMinutes } from "@/db/queries/autopilot";
 import { findOrgWorkoutState } from "@/db/queries/workouts";
 import type { AutopilotContentType, AutopilotScope } from "@/db/schema";
-import { organizationLimits } from "@/server/api/auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { forbidden } from "@/server/core/errors";
 import { startOfUtcDay, startOfUtcMonth } from "./schedule";
 

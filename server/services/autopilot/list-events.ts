@@ -3,7 +3,7 @@ import { findAutopilotTask, listAutopilotEvents } from "@/db/queries/autopilot";
 import type { AutopilotEventType } from "@/db/schema";
 import { notFound } from "@/server/core/errors";
 import { listResult } from "@/server/core/pagination";
-import { eventResource } from "./shape";
+import { eventResource } from "./serialize";
 
 interface EventsQuery {
   limit: number;

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { listAutopilotTasks } from "@/db/queries/autopilot";
-import type { ListTasksQuery } from "@/server/api/operations/autopilot";
+import type { ListTasksQuery } from "@/server/contracts/autopilot";
 import { listResult } from "@/server/core/pagination";
-import { taskResource } from "./shape";
+import { taskResource } from "./serialize";
 
 const SCOPE_WORDS = { ai_generate: "AI-generating", create_similar: "create-similar", publish_existing: "publish-existing" } as const;
 

@@ -24,7 +24,7 @@ import { findOrgPlanState } from "@/db/queries/plans";
 import type { AutopilotTaskRow } from "@/db/queries/autopilot";
 import { seededRandom } from "@/server/ai/rng";
 import { ApiError } from "@/server/core/errors";
-import { AdaptWorkoutBody, GeneratePlanBody, GenerateWorkoutBody } from "@/server/api/operations/ai";
+import { AdaptWorkoutBody, GeneratePlanBody, GenerateWorkoutBody } from "@/server/contracts/ai";
 import type { ContentChanges } from "@/server/services/content/content-changes";
 import { createPlanFromGenerated, createWorkoutFromGenerated } from "@/server/services/content/create-workout";
 import { publishPlan, publishWorkout } from "@/server/services/content/publish-content";

@@ -48,7 +48,7 @@ import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-
 import { DAILY_EXECUTION_CAP, capKeyOf, entitlementRefusal, executionsToday } from "./entitlements";
 import { type Prepared, type Produced, RunFailure, prepareContent, storeContent } from "./produce-content";
 import { nextRunAfter, retryNextDay } from "./schedule";
-import { eventResource } from "./shape";
+import { eventResource } from "./serialize";
 
 /**
  * How long a claim keeps a task for its run. Far longer than one model call's time budget (20 s;

@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
 import { findAutopilotTask, lockAutopilotTask, softDeleteAutopilotTask, updateAutopilotTask } from "@/db/queries/autopilot";
 import { notFound } from "@/server/core/errors";
 import { nextRunOnActivate } from "./schedule";
-import { taskResource } from "./shape";
+import { taskResource } from "./serialize";
 
 const gone = () => notFound("Autopilot task not found.");
 

@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { findAutopilotTask, updateAutopilotTask } from "@/db/queries/autopilot";
 import { notFound } from "@/server/core/errors";
-import type { UpdateTaskInput } from "@/server/api/operations/autopilot";
+import type { UpdateTaskInput } from "@/server/contracts/autopilot";
 import { assertEntitled } from "./entitlements";
-import { taskResource } from "./shape";
+import { taskResource } from "./serialize";
 import { type TaskValues, assertTaskRules, validateTaskReferences } from "./validate-task";
 
 /** Fields whose change can make a run longer (more minutes) than before. */

@@ -2,7 +2,7 @@
  * A task's checks, on create and on every PATCH (spec "Content autopilot", POST /):
  *
  * - the task rules (what each scope needs, custom guidance text, durationMin <= durationMax) are
- *   `taskRuleIssues` in server/contracts/autopilot-rules.ts, which the create body's schema
+ *   `taskRuleIssues` in server/contracts/autopilot.ts, which the create body's schema
  *   (server/api/operations/autopilot.ts) applies (so the kernel answers them on create); a PATCH can break them only together with the
  *   stored task, so `assertTaskRules` checks the merged task: 400 ValidationError, the request type
  *   as `target` and one detail per broken rule naming its field;
@@ -19,7 +19,7 @@ import { findOrgPlanState } from "@/db/queries/plans";
 import { findOrgWorkoutState } from "@/db/queries/workouts";
 import type { AutopilotContentType, AutopilotGuidanceMode, AutopilotScope, Difficulty } from "@/db/schema";
 import { badRequest, validationError } from "@/server/core/errors";
-import { taskRuleIssues } from "@/server/contracts/autopilot-rules";
+import { taskRuleIssues } from "@/server/contracts/autopilot";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";
 
 export interface TaskValues {

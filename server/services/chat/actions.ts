@@ -8,12 +8,12 @@ import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { findAssignableWorkouts, findStartablePlan } from "@/db/queries/library";
 import { type ChatActionType, findAdaptableWorkoutIds, findCoachWorkouts } from "@/db/queries/chat";
-import { ApiError, validationError } from "@/server/core/errors";
+import { ApiError, } from "@/server/core/errors";
 import { isEnglish } from "@/server/ai/i18n";
 import { stableStringify } from "@/server/ai/rng";
 import { type Locale, pickText } from "@/server/core/locale";
-import { CHAT_ACTION_PARAMS } from "@/server/api/operations/chat";
-import { issuesToDetails } from "@/server/api/route";
+import { CHAT_ACTION_PARAMS } from "@/server/contracts/chat";
+import { parseOrThrow } from "@/server/core/validation";
 import { assignWorkouts } from "@/server/services/members/assign-workouts";
 import { endPlan, startPlan } from "@/server/services/members/plan-enrollment";
 import { adaptWorkout } from "@/server/services/personalization/adapt-workout";
@@ -36,9 +36,7 @@ type ParsedParams = Record<string, unknown>;
 /** The operation-schema check: the parsed parameters, or the operation's own 400 ValidationError. */
 export function parseActionParams(type: ChatActionType, params: unknown): ParsedParams {
   const spec = CHAT_ACTION_PARAMS[type];
-  const result = (spec.params as z.ZodType).safeParse(params);
-  if (!result.success) throw validationError(spec.target, issuesToDetails(result.error.issues));
-  return result.data as ParsedParams;
+  return parseOrThrow(spec.params as z.ZodType, params, spec.target) as ParsedParams;
 }
 
 interface ExecuteArgs {

@@ -5,7 +5,7 @@ import { chatActions, chatConversations, chatMessages, libraryWorkouts, planWork
 import { muscleFocusShares } from "@/db/queries/chat";
 import { muscleGroupId } from "@/db/seed/reference";
 import { pickText } from "@/server/core/locale";
-import { CHAT_ACTION_PARAMS, confirmChatAction as confirmOp } from "@/server/api/operations/chat";
+import { CHAT_ACTION_OPERATIONS, confirmChatAction as confirmOp } from "@/server/api/operations/chat";
 import { addDays, localDate } from "@/server/services/members/plan-progress";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
@@ -274,7 +274,7 @@ describe("confirming executes through the public operations' services and record
 
   it("confirm costs 10 units, at least what each underlying operation costs", async () => {
     expect(confirmOp.weight).toBe(10);
-    for (const spec of Object.values(CHAT_ACTION_PARAMS)) expect(spec.operation.weight).toBeLessThanOrEqual(confirmOp.weight);
+    for (const operation of Object.values(CHAT_ACTION_OPERATIONS)) expect(operation.weight).toBeLessThanOrEqual(confirmOp.weight);
   });
 });
 

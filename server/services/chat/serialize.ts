@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ActionRow, ConversationRow, MessageRow } from "@/db/queries/chat";
-import type { ChatActionResult } from "@/server/api/operations/chat";
+import type { ChatActionResult } from "@/server/contracts/chat";
 
 /** How long a confirm may hold its claim before its outcome counts as lost (`failed`). */
 export const CLAIM_LEASE_MS = 10 * 60_000;

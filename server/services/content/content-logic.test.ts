@@ -4,7 +4,7 @@ import { exerciseWindowSeconds } from "./get-playlist";
 import { resolveExportLocale } from "@/server/services/exports/export-plan";
 import { selectExport } from "./get-export-url";
 import { pickTrack } from "./media";
-import { groupFacets, muscleGroupPercentages, ratingOf } from "./workout-shape";
+import { groupFacets, muscleGroupPercentages, ratingOf } from "./serialize";
 
 const ref = {
   categoryById: new Map(),

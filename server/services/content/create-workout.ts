@@ -22,7 +22,7 @@ import {
 } from "@/db/queries/workouts";
 import { DIFFICULTIES, type VideoAssetKind, WORKOUT_SOURCES, WORKOUT_VISIBILITIES } from "@/db/schema";
 import { newId } from "@/db/schema/columns";
-import { organizationLimits } from "@/server/api/auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { badRequest, conflict, notFound } from "@/server/core/errors";
 import { HexId } from "@/server/contracts/schemas";
 import { getReferenceData } from "@/server/services/metadata/reference-cache";

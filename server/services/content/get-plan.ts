@@ -4,9 +4,8 @@ import { listWorkoutFacets } from "@/db/queries/workouts";
 import type { Caller } from "@/server/core/caller";
 import { notFound } from "@/server/core/errors";
 import { type Locale, pickText } from "@/server/core/locale";
-import { planListItem } from "./plan-shape";
+import { groupFacets, planListItem, workoutListItem } from "./serialize";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { groupFacets, workoutListItem } from "./workout-shape";
 
 /** A published plan by id (any visibility, including end-user-ai-generated) of the caller's organization. */
 async function findReadablePlan(db: Db, caller: Caller, planId: string) {

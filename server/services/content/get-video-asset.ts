@@ -1,12 +1,12 @@
 import type { Db } from "@/db/client";
 import { findVideoAssetById, listAssetRelations } from "@/db/queries/video-assets";
-import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
+import { STOCK_ORGANIZATION_ID } from "@/db/reference/ids";
 import type { Caller } from "@/server/core/caller";
 import { forbidden, notFound } from "@/server/core/errors";
 import type { Locale } from "@/server/core/locale";
 import { namedList } from "./reference";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { videoAssetRow } from "./video-asset-shape";
+import { videoAssetRow } from "./serialize";
 
 /**
  * One clip's media as the JSON player needs it. Readable: clips of any organization the

@@ -8,7 +8,7 @@ import { SerializedJson } from "@/server/core/serialized-json";
 import { VersionedCache } from "./list-cache";
 import { audioObject, imageUrl, pickTrack } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { groupFacets, workoutListItem } from "./workout-shape";
+import { groupFacets, workoutListItem } from "./serialize";
 
 /**
  * A published workout by id, public or private, for a caller of its organization (403

@@ -5,7 +5,7 @@ import { notFound } from "@/server/core/errors";
 import { type Locale, pickText } from "@/server/core/locale";
 import { imageUrl } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { videoAssetRow } from "./video-asset-shape";
+import { videoAssetRow } from "./serialize";
 
 /**
  * Exercise groups (micro workouts, collections): circuits, sets and supersets of workspace

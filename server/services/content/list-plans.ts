@@ -3,7 +3,7 @@ import { type PlanSortField, listOrgPlans } from "@/db/queries/plans";
 import type { Difficulty } from "@/db/schema";
 import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
-import { planListItem } from "./plan-shape";
+import { planListItem } from "./serialize";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 
 export interface ListPlansInput {

@@ -1,13 +1,13 @@
 import type { Db } from "@/db/client";
 import { type VideoAssetSortField, listAssetRelations, listVideoAssetsPage } from "@/db/queries/video-assets";
-import { STOCK_ORGANIZATION_ID } from "@/db/seed/ids";
+import { STOCK_ORGANIZATION_ID } from "@/db/reference/ids";
 import type { Caller } from "@/server/core/caller";
-import { organizationLimits } from "@/server/api/auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { imageUrl, videoObject } from "./media";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { clipCore } from "./video-asset-shape";
+import { clipCore } from "./serialize";
 
 export interface ListStockInput {
   limit: number;

@@ -4,7 +4,7 @@ import type { VideoAssetKind } from "@/db/schema";
 import type { Locale } from "@/server/core/locale";
 import { type SortKey, searchWords } from "./list-query";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { videoAssetRow } from "./video-asset-shape";
+import { videoAssetRow } from "./serialize";
 
 export interface ListVideoAssetsInput {
   limit: number;

@@ -21,7 +21,7 @@ import type { CategoryTokens, MinuteRange, SortKey } from "./list-query";
 import { searchWords } from "./list-query";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { facetsFor } from "./workout-facets";
-import { workoutListItem } from "./workout-shape";
+import { workoutListItem } from "./serialize";
 
 export interface ListWorkoutsInput {
   limit: number;

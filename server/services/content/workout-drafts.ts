@@ -9,7 +9,7 @@ import type { Db } from "@/db/client";
 import { findWorkoutForEditing, listClipLabels } from "@/db/queries/workouts";
 import { badRequest, notFound } from "@/server/core/errors";
 import { pickText } from "@/server/core/locale";
-import { GenerateWorkoutBody, type GenerateWorkoutInput } from "@/server/api/operations/ai";
+import { GenerateWorkoutBody, type GenerateWorkoutInput } from "@/server/contracts/ai";
 import { generateWorkout } from "@/server/services/personalization/generate-workout";
 import { writeContent } from "./content-changes";
 import { CreateWorkoutInput, UpdateWorkoutInput, type WorkoutSegmentInput, createWorkout, createWorkoutFromGenerated, updateWorkout } from "./create-workout";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { listWorkoutFacets } from "@/db/queries/workouts";
-import { type WorkoutFacets, groupFacets } from "./workout-shape";
+import { type WorkoutFacets, groupFacets } from "./serialize";
 
 /**
  * Categories, equipment and muscle weights of workouts, derived from their playlists. Deriving

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CopyPack } from "@/db/schema";
-import { DIFFICULTY_LABELS } from "@/db/seed/data/reference";
+import { DIFFICULTY_LABELS } from "@/db/reference/difficulty-labels";
 import { type Locale, languageOf, pickText } from "@/server/core/locale";
 import { COPY_PHRASES, type CopyFacts, type CopyLanguage } from "./copy-texts";
 import { normalizeHashtag, shortenText } from "./presets";
@@ -43,7 +43,7 @@ export function localizedFacts(facts: DropSourceFacts, locale: Locale, language:
 /**
  * Writes a drop's copy from the source's facts without a model: hook, caption, call to action,
  * hashtags and the cover's tagline, in the locale's own language (every supported locale has a
- * hand-written phrase set, copy-texts.ts). Texts are generic here; each channel preset's limits
+ * hand-written phrase set, copy-texts/<language>.ts). Texts are generic here; each channel preset's limits
  * are applied on export (fitCopyPack).
  */
 export function writeTemplateCopyPack(facts: DropSourceFacts, locale: Locale): { copyPack: CopyPack; writtenIn: Locale } {

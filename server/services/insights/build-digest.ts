@@ -156,246 +156,273 @@ const hasAnyData = (d: DayData) => Object.keys(d.values).length > 0 || d.activit
 
 // Evidence ----------------------------------------------------------------------------------
 
+interface EvidenceContext {
+  w: DataWindow;
+  /** The day the pillar's score is for. */
+  d: DayData;
+  day: string;
+  /** Today (the digest's date). */
+  date: string;
+  push: (e: Omit<Evidence, "date"> & { date?: string }) => void;
+  /** The mean of the day's baseline values of `get`, or null without any. */
+  base: (get: (x: DayData) => number | null, digits?: number) => number | null;
+}
+
 function evidenceOf(w: DataWindow, type: PillarType, day: string, date: string): Evidence[] {
   const d = dayOf(w, day);
   const out: Evidence[] = [];
   const push = (e: Omit<Evidence, "date"> & { date?: string }) => out.push({ ...e, date: e.date ?? day });
   const base = (get: (x: DayData) => number | null, digits = 1) => meanOrNull(baselineValues(w, day, get), digits);
-  switch (type) {
-    case "movement": {
-      const s = steps(d);
-      if (s !== null)
-        push({
-          metric: "steps",
-          label: "Steps",
-          value: s,
-          unit: "steps",
-          baseline: base(steps),
-          target: TARGETS.stepsPerDay,
-          source: d.sources["steps.count"] ?? null,
-        });
-      const movedDay = (x: DayData) => (steps(x) !== null || hasActivity(x) ? activeMinutes(x) : null);
-      const activityTracked = dayRange(addDays(day, -BASELINE_DAYS), day).some((x) => hasActivity(dayOf(w, x)));
-      if (activityTracked)
-        push({
-          metric: "activeMinutes",
-          label: "Active minutes",
-          value: round1(activeMinutes(d)),
-          unit: "min",
-          baseline: base(movedDay),
-          target: TARGETS.activeMinutesPerDay,
-          source: activitySource(d),
-        });
-      const count = d.activities.length + d.sessions.length;
-      if (count > 0)
-        push({
-          metric: "activities",
-          label: "Activities and completed workouts",
-          value: count,
-          unit: "activities",
-          baseline: null,
-          target: null,
-          source: activitySource(d),
-        });
-      const energy = activityEnergyKcal(d);
-      if (energy > 0)
-        push({
-          metric: "activeEnergyKcal",
-          label: "Active energy",
-          value: Math.round(energy),
-          unit: "kcal",
-          baseline: null,
-          target: null,
-          source: combineSources(d.activities.map((a) => a.source)),
-        });
-      if (day !== date && PILLARS.movement.hasData(w, date)) {
-        const t = dayOf(w, date);
-        if (steps(t) !== null)
-          push({
-            metric: "stepsToday",
-            label: "Steps so far today",
-            value: steps(t)!,
-            unit: "steps",
-            date,
-            baseline: null,
-            target: TARGETS.stepsPerDay,
-            source: t.sources["steps.count"] ?? null,
-          });
-        const trackedToday = dayRange(addDays(date, -BASELINE_DAYS), date).some((x) => hasActivity(dayOf(w, x)));
-        if (trackedToday)
-          push({
-            metric: "activeMinutesToday",
-            label: "Active minutes so far today",
-            value: round1(activeMinutes(t)),
-            unit: "min",
-            date,
-            baseline: null,
-            target: TARGETS.activeMinutesPerDay,
-            source: activitySource(t),
-          });
-      }
-      break;
-    }
-    case "sleep": {
-      const h = asleepHours(d)!;
-      push({
-        metric: "asleepHours",
-        label: "Time asleep",
-        value: round2(h),
-        unit: "h",
-        baseline: base(asleepHours, 2),
-        target: TARGETS.sleepMinHours,
-        source: d.sources["sleep.asleepS"] ?? null,
-      });
-      const eff = efficiencyPct(d);
-      if (eff !== null)
-        push({
-          metric: "efficiencyPct",
-          label: "Sleep efficiency",
-          value: round1(eff),
-          unit: "%",
-          baseline: base(efficiencyPct),
-          target: TARGETS.efficiencyGoodPct,
-          source: d.sources["sleep.efficiencyPct"] ?? null,
-        });
-      for (const [key, metric, label] of [
-        ["sleep.inBedS", "inBedHours", "Time in bed"],
-        ["sleep.deepS", "deepHours", "Deep sleep"],
-        ["sleep.remS", "remHours", "REM sleep"],
-      ] as const) {
-        if (d.values[key] !== undefined)
-          push({ metric, label, value: round2(d.values[key] / 3600), unit: "h", baseline: null, target: null, source: d.sources[key] ?? null });
-      }
-      break;
-    }
-    case "recovery": {
-      const hb = heartBaselines(w, day);
-      const rhr = restingBpm(d);
-      if (rhr !== null)
-        push({
-          metric: "restingHeartRateBpm",
-          label: "Resting heart rate",
-          value: rhr,
-          unit: "bpm",
-          baseline: hb.restingPersonal ? round1(hb.restingBpm) : null,
-          target: null,
-          source: d.sources["heart_rate.restingBpm"] ?? null,
-        });
-      const hrv = hrvMs(d);
-      if (hrv !== null)
-        push({
-          metric: "hrvMs",
-          label: "Heart-rate variability (RMSSD)",
-          value: hrv,
-          unit: "ms",
-          baseline: hb.hrvPersonal ? round1(hb.hrvMs) : null,
-          target: null,
-          source: d.sources["heart_rate.hrvRmssdMs"] ?? null,
-        });
-      const spo2 = spo2Pct(d);
-      if (spo2 !== null)
-        push({
-          metric: "spo2Pct",
-          label: "Blood oxygen (SpO2)",
-          value: spo2,
-          unit: "%",
-          baseline: base(spo2Pct),
-          target: null,
-          source: d.sources["oxygenation.spo2Pct"] ?? null,
-        });
-      for (const [key, metric, label] of [
-        ["scores.recoveryScore", "vendorRecoveryScore", "Wearable recovery score"],
-        ["scores.readinessScore", "vendorReadinessScore", "Wearable readiness score"],
-      ] as const) {
-        if (d.values[key] !== undefined)
-          push({ metric, label, value: d.values[key], unit: "points", baseline: null, target: null, source: d.sources[key] ?? null });
-      }
-      break;
-    }
-    case "nutrition": {
-      const cal = nutrient(d, "caloriesKcal");
-      if (cal !== null)
-        push({
-          metric: "caloriesKcal",
-          label: "Calories",
-          value: Math.round(cal),
-          unit: "kcal",
-          baseline: base((x) => nutrient(x, "caloriesKcal"), 0),
-          target: Math.round(energyNeedKcal(w, day)),
-          source: "api",
-        });
-      const p = nutrient(d, "proteinG");
-      if (p !== null)
-        push({
-          metric: "proteinG",
-          label: "Protein",
-          value: round1(p),
-          unit: "g",
-          baseline: base((x) => nutrient(x, "proteinG")),
-          target: round1(proteinTargetG(w, day)),
-          source: "api",
-        });
-      for (const n of ["carbsG", "fatG"] as const) {
-        const v = nutrient(d, n);
-        if (v !== null)
-          push({
-            metric: n,
-            label: n === "carbsG" ? "Carbohydrates" : "Fat",
-            value: round1(v),
-            unit: "g",
-            baseline: base((x) => nutrient(x, n)),
-            target: null,
-            source: "api",
-          });
-      }
-      break;
-    }
-    case "hydration": {
-      push({
-        metric: "volumeMl",
-        label: "Fluids",
-        value: Math.round(hydrationMl(d)!),
-        unit: "ml",
-        baseline: base(hydrationMl, 0),
-        target: Math.round(hydrationTargetMl(w, day)),
-        source: d.sources["hydration.volumeMl"] ?? null,
-      });
-      break;
-    }
-    case "consistency": {
-      const week = dayRange(addDays(day, -6), day).map((x) => dayOf(w, x));
-      push({
-        metric: "activeDays",
-        label: "Active days in the last 7",
-        value: activeDaysInWeek(w, day),
-        unit: "days",
-        baseline: null,
-        target: TARGETS.activeDaysPerWeek,
-        source: combineSources(week.map(activitySource).map((s) => s ?? undefined)),
-      });
-      push({
-        metric: "activeMinutesWeek",
-        label: "Active minutes in the last 7 days",
-        value: Math.round(week.reduce((s, x) => s + activeMinutes(x), 0)),
-        unit: "min",
-        baseline: null,
-        target: TARGETS.activeMinutesPerWeek,
-        source: null,
-      });
-      const sessions = week.reduce((s, x) => s + x.sessions.length, 0);
-      push({
-        metric: "workoutSessions",
-        label: "Completed workouts in the last 7 days",
-        value: sessions,
-        unit: "sessions",
-        baseline: null,
-        target: null,
-        source: sessions ? "session" : null,
-      });
-      break;
-    }
-  }
+  EVIDENCE[type]({ w, d, day, date, push, base });
   return out;
+}
+
+/** The measurements each pillar shows as its evidence. */
+const EVIDENCE: Record<PillarType, (c: EvidenceContext) => void> = {
+  movement: movementEvidence,
+  sleep: sleepEvidence,
+  recovery: recoveryEvidence,
+  nutrition: nutritionEvidence,
+  hydration: hydrationEvidence,
+  consistency: consistencyEvidence,
+};
+
+/** Steps, active minutes, activities and active energy of the day (and so far today, when the day is not today). */
+function movementEvidence({ w, d, day, date, push, base }: EvidenceContext): void {
+  const s = steps(d);
+  if (s !== null)
+    push({
+      metric: "steps",
+      label: "Steps",
+      value: s,
+      unit: "steps",
+      baseline: base(steps),
+      target: TARGETS.stepsPerDay,
+      source: d.sources["steps.count"] ?? null,
+    });
+  const movedDay = (x: DayData) => (steps(x) !== null || hasActivity(x) ? activeMinutes(x) : null);
+  const activityTracked = dayRange(addDays(day, -BASELINE_DAYS), day).some((x) => hasActivity(dayOf(w, x)));
+  if (activityTracked)
+    push({
+      metric: "activeMinutes",
+      label: "Active minutes",
+      value: round1(activeMinutes(d)),
+      unit: "min",
+      baseline: base(movedDay),
+      target: TARGETS.activeMinutesPerDay,
+      source: activitySource(d),
+    });
+  const count = d.activities.length + d.sessions.length;
+  if (count > 0)
+    push({
+      metric: "activities",
+      label: "Activities and completed workouts",
+      value: count,
+      unit: "activities",
+      baseline: null,
+      target: null,
+      source: activitySource(d),
+    });
+  const energy = activityEnergyKcal(d);
+  if (energy > 0)
+    push({
+      metric: "activeEnergyKcal",
+      label: "Active energy",
+      value: Math.round(energy),
+      unit: "kcal",
+      baseline: null,
+      target: null,
+      source: combineSources(d.activities.map((a) => a.source)),
+    });
+  if (day !== date && PILLARS.movement.hasData(w, date)) {
+    const t = dayOf(w, date);
+    if (steps(t) !== null)
+      push({
+        metric: "stepsToday",
+        label: "Steps so far today",
+        value: steps(t)!,
+        unit: "steps",
+        date,
+        baseline: null,
+        target: TARGETS.stepsPerDay,
+        source: t.sources["steps.count"] ?? null,
+      });
+    const trackedToday = dayRange(addDays(date, -BASELINE_DAYS), date).some((x) => hasActivity(dayOf(w, x)));
+    if (trackedToday)
+      push({
+        metric: "activeMinutesToday",
+        label: "Active minutes so far today",
+        value: round1(activeMinutes(t)),
+        unit: "min",
+        date,
+        baseline: null,
+        target: TARGETS.activeMinutesPerDay,
+        source: activitySource(t),
+      });
+  }
+}
+
+/** Time asleep, efficiency and the sleep stages of the night. */
+function sleepEvidence({ d, push, base }: EvidenceContext): void {
+  const h = asleepHours(d)!;
+  push({
+    metric: "asleepHours",
+    label: "Time asleep",
+    value: round2(h),
+    unit: "h",
+    baseline: base(asleepHours, 2),
+    target: TARGETS.sleepMinHours,
+    source: d.sources["sleep.asleepS"] ?? null,
+  });
+  const eff = efficiencyPct(d);
+  if (eff !== null)
+    push({
+      metric: "efficiencyPct",
+      label: "Sleep efficiency",
+      value: round1(eff),
+      unit: "%",
+      baseline: base(efficiencyPct),
+      target: TARGETS.efficiencyGoodPct,
+      source: d.sources["sleep.efficiencyPct"] ?? null,
+    });
+  for (const [key, metric, label] of [
+    ["sleep.inBedS", "inBedHours", "Time in bed"],
+    ["sleep.deepS", "deepHours", "Deep sleep"],
+    ["sleep.remS", "remHours", "REM sleep"],
+  ] as const) {
+    if (d.values[key] !== undefined)
+      push({ metric, label, value: round2(d.values[key] / 3600), unit: "h", baseline: null, target: null, source: d.sources[key] ?? null });
+  }
+}
+
+/** Resting heart rate and HRV against their personal baselines, blood oxygen and the wearable's own scores. */
+function recoveryEvidence({ w, d, day, push, base }: EvidenceContext): void {
+  const hb = heartBaselines(w, day);
+  const rhr = restingBpm(d);
+  if (rhr !== null)
+    push({
+      metric: "restingHeartRateBpm",
+      label: "Resting heart rate",
+      value: rhr,
+      unit: "bpm",
+      baseline: hb.restingPersonal ? round1(hb.restingBpm) : null,
+      target: null,
+      source: d.sources["heart_rate.restingBpm"] ?? null,
+    });
+  const hrv = hrvMs(d);
+  if (hrv !== null)
+    push({
+      metric: "hrvMs",
+      label: "Heart-rate variability (RMSSD)",
+      value: hrv,
+      unit: "ms",
+      baseline: hb.hrvPersonal ? round1(hb.hrvMs) : null,
+      target: null,
+      source: d.sources["heart_rate.hrvRmssdMs"] ?? null,
+    });
+  const spo2 = spo2Pct(d);
+  if (spo2 !== null)
+    push({
+      metric: "spo2Pct",
+      label: "Blood oxygen (SpO2)",
+      value: spo2,
+      unit: "%",
+      baseline: base(spo2Pct),
+      target: null,
+      source: d.sources["oxygenation.spo2Pct"] ?? null,
+    });
+  for (const [key, metric, label] of [
+    ["scores.recoveryScore", "vendorRecoveryScore", "Wearable recovery score"],
+    ["scores.readinessScore", "vendorReadinessScore", "Wearable readiness score"],
+  ] as const) {
+    if (d.values[key] !== undefined)
+      push({ metric, label, value: d.values[key], unit: "points", baseline: null, target: null, source: d.sources[key] ?? null });
+  }
+}
+
+/** Calories and protein against their targets, carbohydrates and fat. */
+function nutritionEvidence({ w, d, day, push, base }: EvidenceContext): void {
+  const cal = nutrient(d, "caloriesKcal");
+  if (cal !== null)
+    push({
+      metric: "caloriesKcal",
+      label: "Calories",
+      value: Math.round(cal),
+      unit: "kcal",
+      baseline: base((x) => nutrient(x, "caloriesKcal"), 0),
+      target: Math.round(energyNeedKcal(w, day)),
+      source: "api",
+    });
+  const p = nutrient(d, "proteinG");
+  if (p !== null)
+    push({
+      metric: "proteinG",
+      label: "Protein",
+      value: round1(p),
+      unit: "g",
+      baseline: base((x) => nutrient(x, "proteinG")),
+      target: round1(proteinTargetG(w, day)),
+      source: "api",
+    });
+  for (const n of ["carbsG", "fatG"] as const) {
+    const v = nutrient(d, n);
+    if (v !== null)
+      push({
+        metric: n,
+        label: n === "carbsG" ? "Carbohydrates" : "Fat",
+        value: round1(v),
+        unit: "g",
+        baseline: base((x) => nutrient(x, n)),
+        target: null,
+        source: "api",
+      });
+  }
+}
+
+/** Fluids against the day's target. */
+function hydrationEvidence({ w, d, day, push, base }: EvidenceContext): void {
+  push({
+    metric: "volumeMl",
+    label: "Fluids",
+    value: Math.round(hydrationMl(d)!),
+    unit: "ml",
+    baseline: base(hydrationMl, 0),
+    target: Math.round(hydrationTargetMl(w, day)),
+    source: d.sources["hydration.volumeMl"] ?? null,
+  });
+}
+
+/** Active days, active minutes and completed workouts of the last 7 days. */
+function consistencyEvidence({ w, day, push }: EvidenceContext): void {
+  const week = dayRange(addDays(day, -6), day).map((x) => dayOf(w, x));
+  push({
+    metric: "activeDays",
+    label: "Active days in the last 7",
+    value: activeDaysInWeek(w, day),
+    unit: "days",
+    baseline: null,
+    target: TARGETS.activeDaysPerWeek,
+    source: combineSources(week.map(activitySource).map((s) => s ?? undefined)),
+  });
+  push({
+    metric: "activeMinutesWeek",
+    label: "Active minutes in the last 7 days",
+    value: Math.round(week.reduce((s, x) => s + activeMinutes(x), 0)),
+    unit: "min",
+    baseline: null,
+    target: TARGETS.activeMinutesPerWeek,
+    source: null,
+  });
+  const sessions = week.reduce((s, x) => s + x.sessions.length, 0);
+  push({
+    metric: "workoutSessions",
+    label: "Completed workouts in the last 7 days",
+    value: sessions,
+    unit: "sessions",
+    baseline: null,
+    target: null,
+    source: sessions ? "session" : null,
+  });
 }
 
 // Pillars -----------------------------------------------------------------------------------
@@ -469,12 +496,13 @@ function activityPoints(w: DataWindow): ActivityPoint[] {
 }
 
 export function highlightsOf(w: DataWindow, date: string): Highlight[] {
-  const anomalies: Highlight[] = [];
-  const records: Highlight[] = [];
-  const streaks: Highlight[] = [];
-  const goals: Highlight[] = [];
-  const today = dayOf(w, date);
+  return [...anomaliesOf(w, date), ...recordsOf(w, date), ...streaksOf(w, date), ...goalProgressOf(w, date)];
+}
 
+/** What stands out today: a short night, an elevated resting heart rate, low HRV, low blood oxygen. */
+function anomaliesOf(w: DataWindow, date: string): Highlight[] {
+  const anomalies: Highlight[] = [];
+  const today = dayOf(w, date);
   const hours = asleepHours(today);
   if (hours !== null) {
     const base = baselineValues(w, date, asleepHours);
@@ -537,7 +565,12 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       target: null,
     });
   }
+  return anomalies;
+}
 
+/** Personal records of today or yesterday: most steps, longest workout, longest distance. */
+function recordsOf(w: DataWindow, date: string): Highlight[] {
+  const records: Highlight[] = [];
   // Personal records set today or yesterday, against every earlier day of the 90-day window.
   for (const day of [date, addDays(date, -1)]) {
     const s = steps(dayOf(w, day));
@@ -587,7 +620,12 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       }
     }
   }
+  return records;
+}
 
+/** Streaks ending today (or yesterday): active days, days over the steps goal. */
+function streaksOf(w: DataWindow, date: string): Highlight[] {
+  const streaks: Highlight[] = [];
   const activityStreak = streakEndingAt(w, date, hasActivity);
   if (activityStreak.length >= 3) {
     streaks.push({
@@ -616,7 +654,12 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       target: null,
     });
   }
+  return streaks;
+}
 
+/** Progress toward the weekly active minutes and yesterday's steps goal. */
+function goalProgressOf(w: DataWindow, date: string): Highlight[] {
+  const goals: Highlight[] = [];
   const weekMinutes = Math.round(dayRange(addDays(date, -6), date).reduce((s, x) => s + activeMinutes(dayOf(w, x)), 0));
   if (PILLARS.consistency.hasData(w, date)) {
     const pct = Math.round((100 * weekMinutes) / TARGETS.activeMinutesPerWeek);
@@ -650,7 +693,7 @@ export function highlightsOf(w: DataWindow, date: string): Highlight[] {
       target: TARGETS.stepsPerDay,
     });
   }
-  return [...anomalies, ...records, ...streaks, ...goals];
+  return goals;
 }
 
 // Week, profile, digest ---------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { findWorkspaceClipKind } from "@/db/queries/video-assets";
 import { badRequest } from "@/server/core/errors";
 import { SUPPORTED_LOCALES } from "@/server/core/locale";
 import { HexId } from "@/server/contracts/schemas";
-import { toUploadResource } from "./upload-shape";
+import { toUploadResource } from "./serialize";
 
 /** Exercise clips: MP4 or MOV, up to 500 MB. */
 export const MAX_CLIP_BYTES = 500 * 1024 * 1024;

@@ -4,7 +4,7 @@ import type { UploadStatus } from "@/db/schema";
 import { ApiError, badRequest, conflict, notFound } from "@/server/core/errors";
 import { sendJobEventSafely } from "@/server/jobs";
 import { getMediaStorage } from "@/server/media/storage";
-import { toUploadResource } from "./upload-shape";
+import { toUploadResource } from "./serialize";
 
 /** Where chunk `index` of an upload is kept until the processing job assembles the file. */
 export const chunkKey = (uploadId: string, index: number) => `uploads/${uploadId}/chunks/${String(index).padStart(5, "0")}`;

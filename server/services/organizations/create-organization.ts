@@ -2,7 +2,7 @@ import type { Tx } from "@/db/client";
 import { insertApiKey } from "@/db/queries/api-keys";
 import { insertOrganization } from "@/db/queries/organizations";
 import type { ApiKeyKind, Entitlements, SubscriptionPlan } from "@/db/schema";
-import { generateApiKey } from "@/server/api/keys";
+import { generateApiKey } from "@/server/core/api-keys";
 
 export interface CreateOrganizationInput {
   id?: string;

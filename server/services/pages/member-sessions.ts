@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { notFound, unauthorized } from "@/server/core/errors";
 import { resolveReadLocale } from "@/server/core/locale";
-import { submitWorkoutFeedback as feedbackOp } from "@/server/api/operations/feedback";
-import { endWorkoutSession as endOp, updateWorkoutSession as patchOp } from "@/server/api/operations/sessions";
 import { HexId } from "@/server/contracts/schemas";
+import { EndWorkoutSessionBody, SubmitWorkoutFeedbackBody, UpdateWorkoutSessionBody } from "@/server/contracts/sessions";
 import { findReadableWorkout } from "@/server/services/content/get-workout";
 import { getFeedbackOptions, submitWorkoutFeedback } from "@/server/services/sessions/feedback";
 import { finishWorkoutSession, startWorkoutSession, updateWorkoutSession } from "@/server/services/sessions/workout-sessions";
@@ -17,11 +16,6 @@ import { type Viewer, asPageNotFound, viewerMayPlay } from "./viewer";
  */
 
 const TARGET = "MemberSessionBody";
-
-/** Declared bodies of the /v1 operations the page actions stand for (fields and cross-field rules). */
-const patchBody = patchOp.body!;
-const endBody = endOp.body!;
-const feedbackBody = feedbackOp.body!;
 
 /** Some fields of a declared /v1 body, with their own schemas (limits written once, in the declaration). */
 function apiFields<S extends z.ZodObject, K extends keyof S["shape"] & string>(body: S, keys: readonly K[]): Pick<S["shape"], K> {
@@ -57,14 +51,14 @@ const pick = (value: Record<string, unknown>, keys: readonly string[]) =>
 export const MemberSessionBody = z.discriminatedUnion("action", [
   z.object({ action: z.literal("start"), planId: HexId.optional() }).strict(),
   z
-    .object({ action: z.literal("patch"), ...apiFields(endBody, ["sessionId"]), ...apiFields(patchBody, PATCH_FIELDS) })
+    .object({ action: z.literal("patch"), ...apiFields(EndWorkoutSessionBody, ["sessionId"]), ...apiFields(UpdateWorkoutSessionBody, PATCH_FIELDS) })
     .strict()
-    .check(alsoValidAs(patchBody, (v) => pick(v, PATCH_FIELDS))),
-  z.object({ action: z.enum(["end", "complete"]), ...apiFields(endBody, ["sessionId"]) }).strict(),
+    .check(alsoValidAs(UpdateWorkoutSessionBody, (v) => pick(v, PATCH_FIELDS))),
+  z.object({ action: z.enum(["end", "complete"]), ...apiFields(EndWorkoutSessionBody, ["sessionId"]) }).strict(),
   z
-    .object({ action: z.literal("feedback"), sessionId: feedbackBody.shape.workoutSessionId, ...apiFields(feedbackBody, FEEDBACK_FIELDS) })
+    .object({ action: z.literal("feedback"), sessionId: SubmitWorkoutFeedbackBody.shape.workoutSessionId, ...apiFields(SubmitWorkoutFeedbackBody, FEEDBACK_FIELDS) })
     .strict()
-    .check(alsoValidAs(feedbackBody, (v) => ({ workoutSessionId: v.sessionId, ...pick(v, FEEDBACK_FIELDS) }), { workoutSessionId: "sessionId" })),
+    .check(alsoValidAs(SubmitWorkoutFeedbackBody, (v) => ({ workoutSessionId: v.sessionId, ...pick(v, FEEDBACK_FIELDS) }), { workoutSessionId: "sessionId" })),
 ]);
 export type MemberSessionBody = z.infer<typeof MemberSessionBody>;
 

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "@/db/client";
 import { badRequest, unauthorized } from "@/server/core/errors";
-import { verifyAccessToken } from "@/server/api/tokens";
+import { verifyAccessToken } from "@/server/core/access-tokens";
 import { installationSecret } from "@/server/secrets";
 import { resolveEndUserOrThrow } from "@/server/services/members/resolve-end-user";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { planWorkouts } from "@/db/schema";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
 

@@ -21,7 +21,7 @@ import { stableStringify } from "@/server/ai/rng";
 import type { GuidanceSignals, Level } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
 import { notFound } from "@/server/core/errors";
-import type { AdaptPlanInput } from "@/server/api/operations/ai";
+import type { AdaptPlanInput } from "@/server/contracts/ai";
 import { type Locale, SUPPORTED_LOCALES, pickText } from "@/server/core/locale";
 import { assertReferenceIds, buildInspection, newGenerationId, resolveMember, saveGeneration } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";

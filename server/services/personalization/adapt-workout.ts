@@ -19,12 +19,12 @@ import { allowedEquipmentFor, resolveWorkoutBounds } from "@/server/ai/rules";
 import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type Level, levelRank } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
 import { badRequest, notFound } from "@/server/core/errors";
-import type { AdaptWorkoutInput } from "@/server/api/operations/ai";
+import type { AdaptWorkoutInput } from "@/server/contracts/ai";
 import { type Locale, pickText } from "@/server/core/locale";
 import { assertReferenceIds, buildInspection, infeasibleError, loadExercisePool, loadPoolExercisesByIds, newGenerationId, premiumStockAllowed, resolveMember, saveGeneration } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
 import { resultRecord } from "./generate-workout";
-import { loadDetails, presentInstances, summarizeWorkout } from "./present";
+import { loadDetails, presentInstances, summarizeWorkout } from "./serialize";
 
 const DEFAULT_ADAPT_SOURCES: ExerciseSource[] = ["team_exercises", "free_stock", "premium_stock"];
 

@@ -9,7 +9,7 @@ import { findMethodologyProfile, insertGeneration } from "@/db/queries/ai";
 import { type PoolRow, listPoolExercisesByIds, listStockPoolExercises } from "@/db/queries/catalog";
 import { cachedTeamPool, toPoolExercise } from "./catalog-cache";
 import { newId } from "@/db/schema/columns";
-import { organizationLimits } from "@/server/api/auth";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { ApiError, badRequest } from "@/server/core/errors";
 import { goalCategoryKeysOf } from "@/server/ai/generate";
 import type { AppliedRule, ExerciseSource, Infeasibility, MethodologyInput, PoolExercise, ReferenceIndex, Violation } from "@/server/ai/types";

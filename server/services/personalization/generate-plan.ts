@@ -20,7 +20,7 @@ import { stableStringify } from "@/server/ai/rng";
 import type { GuidanceSignals, Violation } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
 import { badRequest } from "@/server/core/errors";
-import type { GeneratePlanInput } from "@/server/api/operations/ai";
+import type { GeneratePlanInput } from "@/server/contracts/ai";
 import { type Locale, pickText } from "@/server/core/locale";
 import {
   assertReferenceIds,

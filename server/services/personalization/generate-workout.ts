@@ -13,7 +13,7 @@ import { getLanguageModel } from "@/server/ai/providers/model";
 import { stableStringify } from "@/server/ai/rng";
 import { type ExerciseSource, type GuidanceSignals, InfeasibleError, type MethodologyInput } from "@/server/ai/types";
 import { deterministicSignals, runWorkoutEngine } from "@/server/ai/workout-engine";
-import type { GenerateWorkoutInput } from "@/server/api/operations/ai";
+import type { GenerateWorkoutInput } from "@/server/contracts/ai";
 import type { Locale } from "@/server/core/locale";
 import { pickText } from "@/server/core/locale";
 import {
@@ -28,7 +28,7 @@ import {
   saveGeneration,
 } from "./context";
 import { getReferenceIndex } from "@/server/services/metadata/reference-cache";
-import { allTranslationMaps, loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./present";
+import { allTranslationMaps, loadDetails, presentInstances, summarizeWorkout, translationMaps } from "./serialize";
 
 async function prepare(db: Db, organizationId: string, body: GenerateWorkoutInput): Promise<PreparedGeneration> {
   const ref = await getReferenceIndex(db);

@@ -11,7 +11,7 @@ import { RECOMMEND_SYSTEM, RecommendModelOutput, recommendPrompt } from "@/serve
 import { getLanguageModel } from "@/server/ai/providers/model";
 import { levelRank } from "@/server/ai/types";
 import { clean } from "@/server/ai/workout-engine";
-import type { RecommendPlansInput } from "@/server/api/operations/ai";
+import type { RecommendPlansInput } from "@/server/contracts/ai";
 import { pickText, resolveReadLocale } from "@/server/core/locale";
 import { publicMediaUrl } from "@/server/media/signing";
 import { assertReferenceIds, goalCategoryKeys, resolveMember } from "./context";

@@ -14,7 +14,7 @@ import { RECOMMEND_SYSTEM, RecommendModelOutput, recommendPrompt } from "@/serve
 import { getLanguageModel } from "@/server/ai/providers/model";
 import { allowedEquipmentFor } from "@/server/ai/rules";
 import { clean } from "@/server/ai/workout-engine";
-import type { RecommendWorkoutsInput } from "@/server/api/operations/ai";
+import type { RecommendWorkoutsInput } from "@/server/contracts/ai";
 import { type Locale, pickText, resolveReadLocale } from "@/server/core/locale";
 import { publicMediaUrl, signMediaUrl } from "@/server/media/signing";
 import { SerializedJson } from "@/server/core/serialized-json";

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notificationsOutbox, pushDevices } from "@/db/schema";
 import { resetEnvCache } from "@/server/env";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { metrics } from "@/server/observability/metrics";
 import { claimNotifications, deliverNotification } from "@/server/services/members/deliver-notifications";
 import { setNotificationTransport } from "@/server/services/members/notification-transport";

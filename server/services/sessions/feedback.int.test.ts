@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { workoutFeedback, workouts } from "@/db/schema";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { addMembers } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, expectError, useTestApp } from "@/test/harness";

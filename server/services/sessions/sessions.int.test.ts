@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { endUsers, workoutSegments, workoutSessions, workouts } from "@/db/schema";
-import { issueAccessToken } from "@/server/api/tokens";
+import { issueAccessToken } from "@/server/core/access-tokens";
 import { addMembers } from "@/test/support/members";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createKey, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";

@@ -12,7 +12,7 @@ import {
 } from "@/db/queries/social-publish";
 import type { CaptionOverride, ChannelPreset, SocialPlatform, SocialSchedule, SocialSourceMode } from "@/db/schema";
 import { ApiError, type ErrorDetail, notFound, unprocessable } from "@/server/core/errors";
-import { type SocialPublishAutomation, toAutomation } from "./automation-shape";
+import { type SocialPublishAutomation, toAutomation } from "./serialize";
 import { nextRunAfter } from "./schedule";
 
 export interface AutomationInput {

@@ -9,7 +9,7 @@ import { DROP_PICK_SYSTEM, DropPickModelOutput, dropPickPrompt } from "@/server/
 import { getLanguageModel } from "@/server/ai/providers/model";
 import { seededRandom } from "@/server/ai/rng";
 import { CHANNEL_PRESET_SPECS, parseVariantName } from "@/server/services/drops/presets";
-import { presetsOf } from "./automation-shape";
+import { presetsOf } from "./serialize";
 
 export type DropPick = { dropId: string; reason: string } | { dropId: null; reason: string };
 

@@ -22,7 +22,7 @@ import type { JobIo } from "@/server/jobs/types";
 import { exportDrop } from "@/server/services/drops/export-drop";
 import { composePostText, fitCopyPack } from "@/server/services/drops/presets";
 import { GrantRevokedError, PermanentPublishError, type SocialPost, getPlatformAdapter } from "./adapters";
-import { presetsOf } from "./automation-shape";
+import { presetsOf } from "./serialize";
 import { pickDropForRun } from "./pick-drop";
 import { nextRunAfter } from "./schedule";
 import { failureReason } from "@/server/jobs/failure-reason";

@@ -3,8 +3,8 @@ import { listUsageReportKeys } from "@/db/queries/api-keys";
 import { findOrganizationLimits } from "@/db/queries/organizations";
 import { usageByApiKey, usageByOperation, usageSeries } from "@/db/queries/usage";
 import { notFound } from "@/server/core/errors";
-import { type WindowUsage, capsFor, rateLimitWindows } from "@/server/api/rate-limit";
-import { flushUsageTally, hourOf } from "@/server/api/usage-tally";
+import { type WindowUsage, capsFor, rateLimitWindows } from "@/server/core/rate-limit";
+import { flushUsageTally, hourOf } from "@/server/services/usage/usage-tally";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -34,7 +34,7 @@ const byUnits = <T extends { units: number }>(a: T, b: T) => b.units - a.units;
  * What a workspace used: the plan's caps (per API key, weighted units), each key's current hourly
  * and daily windows as the rate limiter counts them, and the last 24 hours (hourly buckets) and 30
  * days (daily buckets) broken down per API key and per operation, read from the hourly usage
- * buckets (server/api/usage-tally.ts) and, beyond 48 hours, the daily ones they are rolled into
+ * buckets (server/services/usage/usage-tally.ts) and, beyond 48 hours, the daily ones they are rolled into
  * (roll-up-usage.ts). This process's unflushed counts are written first.
  */
 export async function getUsage(db: Db, organizationId: string, now = new Date()) {

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { rollUpHourlyUsage } from "@/db/queries/usage";
-import { hourOf } from "@/server/api/usage-tally";
+import { hourOf } from "@/server/services/usage/usage-tally";
 
 /**
  * Hourly buckets older than this are rolled into daily ones. The usage report's hourly views cover

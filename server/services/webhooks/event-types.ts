@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WorkoutSession } from "@/server/api/operations/sessions";
+import { WorkoutSession } from "@/server/contracts/sessions";
 
 /**
  * Every webhook event type, declared once: its description, the zod schema of its `data`, and an

@@ -6,7 +6,7 @@
 import { EXERCISES } from "@/db/seed/data/exercises";
 import { CATEGORIES, EQUIPMENT, EQUIPMENT_CATEGORIES, GOALS, MUSCLE_GROUPS } from "@/db/seed/data/reference";
 import { STOCK_EXERCISES } from "@/db/seed/data/stock";
-import { stableId } from "@/db/seed/ids";
+import { stableId } from "@/db/reference/ids";
 import { categoryId, equipmentCategoryId, equipmentId, goalId, muscleGroupId } from "@/db/seed/reference";
 import { stockExerciseId } from "@/db/seed/stock";
 import type { PoolExercise, ReferenceIndex } from "@/server/ai/types";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { issuesToDetails } from "@/server/api/route";
+import { parseOrThrow } from "@/server/core/validation";
 import { unauthorized, validationError } from "@/server/core/errors";
 import { RegisterPushDeviceBody } from "@/server/api/operations/push";
 import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
@@ -30,13 +30,12 @@ export const GET = pageRoute(async ({ req, params }) => {
 // POST /api/library/{orgId}/member/push – store this browser's push subscription for the member
 export const POST = pageRoute(async ({ req, params }) => {
   const { viewer, member } = await signedInMember(req, params.orgId!);
-  const parsed = WebPushSubscriptionBody.safeParse(await readJson(req));
-  if (!parsed.success) throw validationError("WebPushSubscriptionBody", issuesToDetails(parsed.error.issues));
+  const { subscription } = parseOrThrow(WebPushSubscriptionBody, await readJson(req), "WebPushSubscriptionBody");
   const device = await registerPushDevice(getDb(), {
     caller: null,
     organizationId: viewer.organizationId,
     endUserIdentifier: member.endUserId,
-    device: { platform: "webPush", ...parsed.data.subscription },
+    device: { platform: "webPush", ...subscription },
     target: "subscription",
   });
   return json({ data: device }, 201);

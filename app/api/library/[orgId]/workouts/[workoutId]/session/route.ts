@@ -1,14 +1,12 @@
 import { getDb } from "@/db/client";
-import { issuesToDetails } from "@/server/api/route";
-import { validationError } from "@/server/core/errors";
+import { parseOrThrow } from "@/server/core/validation";
 import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
 import { MemberSessionBody, recordMemberSession } from "@/server/services/pages/member-sessions";
 
 // POST /api/library/{orgId}/workouts/{workoutId}/session – the signed-in member's session moves (start, patch, end, complete, feedback)
 export const POST = pageRoute(async ({ req, params }) => {
   const viewer = await routeViewer(req, hexParam(params.orgId, "orgId"));
-  const parsed = MemberSessionBody.safeParse(await readJson(req));
-  if (!parsed.success) throw validationError("MemberSessionBody", issuesToDetails(parsed.error.issues));
-  const result = await recordMemberSession(getDb(), viewer, hexParam(params.workoutId, "workoutId"), parsed.data);
-  return json(result, parsed.data.action === "start" ? 201 : 200);
+  const body = parseOrThrow(MemberSessionBody, await readJson(req), "MemberSessionBody");
+  const result = await recordMemberSession(getDb(), viewer, hexParam(params.workoutId, "workoutId"), body);
+  return json(result, body.action === "start" ? 201 : 200);
 });
