@@ -171,6 +171,21 @@ describe("OpenTelemetry tracing", () => {
     made.mockRestore();
   });
 
+  it("spans other code makes through the global API (Next's, of a page) are kept only inside a sampled trace", async () => {
+    const { context, trace } = await import("@opentelemetry/api");
+    const other = trace.getTracer("next.js");
+    const foreignRoot = other.startSpan("foreign root");
+    expect(foreignRoot.isRecording()).toBe(false);
+    foreignRoot.end();
+    let child: ReturnType<typeof other.startSpan> | undefined;
+    await withRootSpan("sampled root", {}, async () => {
+      child = other.startSpan("foreign child", {}, context.active());
+      child.end();
+    });
+    expect(child?.isRecording()).toBe(false); // ended
+    expect(child?.spanContext().traceFlags).toBe(1);
+  });
+
   it("a job follows the sampled flag it carries: none for an unsampled trace, even when roots are always sampled", async () => {
     const { trace } = await import("@opentelemetry/api");
     const made = vi.spyOn(trace.getTracer("forma", API_VERSION), "startSpan");

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type * as OtelApi from "@opentelemetry/api";
+import type { Sampler, SamplingDecision as SamplingDecisionEnum } from "@opentelemetry/sdk-trace-node";
 import { log } from "@/server/core/log";
 import { API_VERSION, env } from "@/server/env";
 import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler";
@@ -15,7 +16,8 @@ import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler"
  * Sampling is decided here, once per trace root, before any span exists (./head-sampler.ts, from
  * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG): a request or job run outside the sample makes no
  * span and runs in no trace context, so it pays for one header read and one decision. The SDK's own
- * sampler is therefore "always on": every span made here is recorded and exported.
+ * sampler (keptSampler) keeps the roots made here and the children of kept spans; a root that other
+ * code makes through the global API (Next's own spans of a page outside the sample) is dropped.
  *
  * Spans: one per sampled request (server/observability/requests.ts; an incoming `traceparent` is its
  * parent), and, only under a recording span, children for SQL statements (db/client.ts), job steps
@@ -25,6 +27,8 @@ import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler"
 interface TracingState {
   api: typeof OtelApi;
   tracer: OtelApi.Tracer;
+  /** Set on the parent context of a root this module decided to sample. */
+  sampledRoot: symbol;
   provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> };
 }
 const holder = globalThis as unknown as { __formaTracing?: TracingState };
@@ -56,20 +60,35 @@ export async function startTracing(): Promise<boolean> {
   if (holder.__formaTracing) return true;
   if (!tracingConfigured()) return false;
   const api = await import("@opentelemetry/api");
-  const { AlwaysOnSampler, NodeTracerProvider, BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-node");
+  const { NodeTracerProvider, BatchSpanProcessor, SamplingDecision } = await import("@opentelemetry/sdk-trace-node");
   const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
   const { resourceFromAttributes } = await import("@opentelemetry/resources");
   sampler(); // warns about a sampler setting it cannot follow now, not at the first request
+  const sampledRoot = api.createContextKey("forma.sampled-root");
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": env().OTEL_SERVICE_NAME ?? "forma", "service.version": API_VERSION }),
-    // The head sample is decided before a span is made (headSampler): every span made is kept.
-    sampler: new AlwaysOnSampler(),
+    sampler: keptSampler(api, sampledRoot, SamplingDecision),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   // AsyncLocalStorage context and the W3C trace-context propagator (traceparent).
   provider.register();
-  holder.__formaTracing = { api, tracer: api.trace.getTracer("forma", API_VERSION), provider };
+  holder.__formaTracing = { api, tracer: api.trace.getTracer("forma", API_VERSION), sampledRoot, provider };
   return true;
+}
+
+/**
+ * The SDK's sampler: the head sample is decided before a span is made (headSampler), so a root
+ * made here is kept, and so is a child of a kept span; any other root is dropped.
+ */
+function keptSampler(api: typeof OtelApi, sampledRoot: symbol, decision: typeof SamplingDecisionEnum): Sampler {
+  return {
+    shouldSample(ctx) {
+      const parent = api.trace.getSpanContext(ctx);
+      const keep = ctx.getValue(sampledRoot) === true || (parent !== undefined && (parent.traceFlags & api.TraceFlags.SAMPLED) !== 0);
+      return { decision: keep ? decision.RECORD_AND_SAMPLED : decision.NOT_RECORD };
+    },
+    toString: () => "FormaHeadSampled",
+  };
 }
 
 /** Sends the spans still buffered and stops the provider (shutdown). */
@@ -109,7 +128,7 @@ export function startRequestSpan(req: IncomingMessage, method: string): RequestS
   const remote = parseTraceparent(req.headers.traceparent);
   if (!sampler().sample(remote)) return undefined;
   const { api } = t;
-  const parent = remote ? api.propagation.extract(api.ROOT_CONTEXT, req.headers, headerGetter) : api.ROOT_CONTEXT;
+  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, req.headers, headerGetter) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
   const span = t.tracer.startSpan(method, { kind: api.SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
   return { span, ctx: api.trace.setSpan(parent, span), traceId: span.spanContext().traceId };
 }
@@ -165,7 +184,7 @@ export function withRootSpan<T>(name: string, attributes: Attributes, fn: () => 
   const remote = parseTraceparent(traceparent);
   if (!sampler().sample(remote)) return fn();
   const { api } = t;
-  const parent = remote ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent }) : api.ROOT_CONTEXT;
+  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent }) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
   return inSpan(t, name, attributes, fn, parent);
 }
 
