@@ -131,13 +131,16 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /**
    * OpenTelemetry (standard variables; tracing stays off, and its SDK unloaded, unless one of the
-   * first three asks for it). The exporter and sampler read their other OTEL_* settings themselves.
+   * first three asks for it). The head sample follows OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG
+   * (server/observability/head-sampler.ts); the exporter reads its other OTEL_* settings itself.
    */
   OTEL_TRACES_EXPORTER: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SDK_DISABLED: z.string().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_TRACES_SAMPLER: z.string().optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -22,8 +22,8 @@ export function instrumentPool(sql: postgres.Sql, max: number): void {
   const failed = m.dbQueryDuration.labels("error");
   patched.options.onquery = (query) => {
     const start = performance.now();
-    // The statement's text is joined only for a span (tracing on): most statements carry none.
-    const span = tracingOn() ? startStatementSpan(query.strings?.join("$?") ?? "") : undefined;
+    // A span only under a recording one (a sampled request or job): most statements make none.
+    const span = tracingOn() ? startStatementSpan(query.strings) : undefined;
     return span
       ? (err) => {
           (err ? failed : ok).observe((performance.now() - start) / 1000);

@@ -1,12 +1,12 @@
 import type PgBoss from "pg-boss";
 import { metrics, scrapeSources } from "./metrics";
-import { contextFromTraceparent, currentTraceparent, withSpan } from "./tracing";
+import { currentTraceparent, withRootSpan, withSpan } from "./tracing";
 
 /**
  * Jobs' share of the metrics and traces, for both providers: runs and failures per job id, run
- * durations, a span per run (child of the enqueuing request's trace: the `traceparent` rides in the
- * job's data under TRACE_KEY, added when sent and removed before the payload is parsed) and per
- * step. The local provider also reports its queues' depth and oldest job at scrape time.
+ * durations, a span per sampled run (child of the enqueuing request's trace: the `traceparent` rides
+ * in the job's data under TRACE_KEY, added when sent from a sampled trace and removed before the
+ * payload is parsed; a run without one is head-sampled like a request) and per step. The local provider also reports its queues' depth and oldest job at scrape time.
  */
 export const TRACE_KEY = "__traceparent";
 
@@ -28,7 +28,7 @@ export async function observeJobRun<T>(jobId: string, data: unknown, run: (data:
   const m = metrics();
   const end = m.jobDuration.startTimer({ job: jobId });
   try {
-    const result = await withSpan(`job ${jobId}`, { "forma.job": jobId }, () => run(payload), contextFromTraceparent(traceparent));
+    const result = await withRootSpan(`job ${jobId}`, { "forma.job": jobId }, () => run(payload), traceparent);
     m.jobRuns.inc({ job: jobId, outcome: "ok" });
     return result;
   } catch (err) {

@@ -1,14 +1,15 @@
 import { type Server, createServer } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/server/env";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_VERSION, resetEnvCache } from "@/server/env";
 import { TRACE_KEY, observeJobRun, observeJobStep, withTrace } from "@/server/observability/jobs";
-import { flushTracing, startTracing, stopTracing, tracingOn, withSpan } from "@/server/observability/tracing";
+import { flushTracing, startTracing, stopTracing, tracingOn, withRootSpan } from "@/server/observability/tracing";
 import { call, createTestOrg, useTestApp } from "@/test/harness";
 
 /**
  * Tracing end to end: the real SDK and OTLP/HTTP exporter (JSON) send to a receiver in this process,
  * and the spans arrive with their parents: the caller's traceparent, the request span, its SQL
- * statements; a job run in the trace of the code that enqueued it.
+ * statements; a job run in the trace of the code that enqueued it. Outside the head sample nothing
+ * is made or sent.
  */
 useTestApp();
 
@@ -22,7 +23,11 @@ interface OtlpSpan {
 
 const received: OtlpSpan[] = [];
 let receiver: Server;
-const saved = { endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT, sampler: process.env.OTEL_TRACES_SAMPLER };
+const saved = {
+  endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  sampler: process.env.OTEL_TRACES_SAMPLER,
+  samplerArg: process.env.OTEL_TRACES_SAMPLER_ARG,
+};
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -50,6 +55,7 @@ afterAll(async () => {
   for (const [k, v] of [
     ["OTEL_EXPORTER_OTLP_ENDPOINT", saved.endpoint],
     ["OTEL_TRACES_SAMPLER", saved.sampler],
+    ["OTEL_TRACES_SAMPLER_ARG", saved.samplerArg],
   ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -112,7 +118,7 @@ describe("OpenTelemetry tracing", () => {
     let traceId = "";
     let sender = "";
     let data: Record<string, unknown> = {};
-    await withSpan("enqueue", {}, async () => {
+    await withRootSpan("enqueue", {}, async () => {
       const { trace, context } = await import("@opentelemetry/api");
       const ctx = trace.getSpan(context.active())!.spanContext();
       traceId = ctx.traceId;
@@ -132,4 +138,84 @@ describe("OpenTelemetry tracing", () => {
     expect(job?.parentSpanId).toBe(sender);
     expect(spans.find((s) => s.name === "job step render-en-US")?.parentSpanId).toBe(job!.spanId);
   });
+
+  it("outside the head sample makes no span and sends nothing, and still follows a sampled traceparent with its SQL statements", async () => {
+    const org = await createTestOrg();
+    const { trace } = await import("@opentelemetry/api");
+    // The SDK's tracer behind the one tracing.ts holds (the provider keeps one per name and version).
+    const tracer = trace.getTracer("forma", API_VERSION);
+    await flushTracing();
+    const sentBefore = received.length;
+    const made = vi.spyOn(tracer, "startSpan");
+    await withSampler("parentbased_traceidratio", "0", async () => {
+      const unsampledTrace = "5cf92f3577b34da6a3ce929d0e0e4737";
+      const list = `/v1/orgs/${org.organizationId}/workouts?limit=2`;
+      expect((await call(list, { key: org.key })).status).toBe(200);
+      expect((await call(list, { key: org.key, headers: { traceparent: `00-${unsampledTrace}-00f067aa0ba902b7-00` } })).status).toBe(200);
+      // A job run without a carried trace is a root like a request: outside a 0 % sample.
+      await observeJobRun("export-workout", { workoutId: "b".repeat(24) }, () => observeJobStep("render-en-US", async () => {}));
+      expect(made).not.toHaveBeenCalled();
+      await flushTracing();
+      expect(received.length).toBe(sentBefore);
+
+      // The caller sampled its trace: parent-based, the request and its statements are traced.
+      const sampledTrace = "6df92f3577b34da6a3ce929d0e0e4738";
+      const res = await call(list, { key: org.key, headers: { traceparent: `00-${sampledTrace}-00f067aa0ba902b8-01` } });
+      expect(res.status).toBe(200);
+      const spans = await spansOf(sampledTrace, 2);
+      const server = spans.find((s) => s.parentSpanId === "00f067aa0ba902b8");
+      expect(server?.name).toBe("GET OrganizationWorkoutsApi_listOrganizationWorkouts");
+      expect(spans.filter((s) => s.parentSpanId === server!.spanId && s.name.startsWith("db ")).length).toBeGreaterThan(0);
+      expect(received.some((s) => s.traceId === unsampledTrace)).toBe(false);
+    });
+    made.mockRestore();
+  });
+
+  it("spans other code makes through the global API (Next's, of a page) are kept only inside a sampled trace", async () => {
+    const { context, trace } = await import("@opentelemetry/api");
+    const other = trace.getTracer("next.js");
+    const foreignRoot = other.startSpan("foreign root");
+    expect(foreignRoot.isRecording()).toBe(false);
+    foreignRoot.end();
+    let child: ReturnType<typeof other.startSpan> | undefined;
+    await withRootSpan("sampled root", {}, async () => {
+      child = other.startSpan("foreign child", {}, context.active());
+      child.end();
+    });
+    expect(child?.isRecording()).toBe(false); // ended
+    expect(child?.spanContext().traceFlags).toBe(1);
+  });
+
+  it("a job follows the sampled flag it carries: none for an unsampled trace, even when roots are always sampled", async () => {
+    const { trace } = await import("@opentelemetry/api");
+    const made = vi.spyOn(trace.getTracer("forma", API_VERSION), "startSpan");
+    const unsampled = { workoutId: "c".repeat(24), [TRACE_KEY]: "00-7ef92f3577b34da6a3ce929d0e0e4739-00f067aa0ba902b9-00" };
+    let ran = false;
+    await observeJobRun("export-workout", unsampled, () =>
+      observeJobStep("render-en-US", async () => {
+        ran = true;
+      }),
+    );
+    expect(ran).toBe(true);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    await flushTracing();
+    expect(received.some((s) => s.traceId === "7ef92f3577b34da6a3ce929d0e0e4739")).toBe(false);
+  });
 });
+
+/** Runs `fn` with another sampler, then the suite's again. */
+async function withSampler(sampler: string, arg: string, fn: () => Promise<void>): Promise<void> {
+  const previous = { sampler: process.env.OTEL_TRACES_SAMPLER, arg: process.env.OTEL_TRACES_SAMPLER_ARG };
+  process.env.OTEL_TRACES_SAMPLER = sampler;
+  process.env.OTEL_TRACES_SAMPLER_ARG = arg;
+  resetEnvCache();
+  try {
+    await fn();
+  } finally {
+    process.env.OTEL_TRACES_SAMPLER = previous.sampler;
+    if (previous.arg === undefined) delete process.env.OTEL_TRACES_SAMPLER_ARG;
+    else process.env.OTEL_TRACES_SAMPLER_ARG = previous.arg;
+    resetEnvCache();
+  }
+}

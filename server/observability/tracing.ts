@@ -1,22 +1,34 @@
 import type { IncomingMessage } from "node:http";
 import type * as OtelApi from "@opentelemetry/api";
+import type { Sampler, SamplingDecision as SamplingDecisionEnum } from "@opentelemetry/sdk-trace-node";
+import { log } from "@/server/core/log";
 import { API_VERSION, env } from "@/server/env";
+import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler";
 
 /**
  * OpenTelemetry tracing, off unless the standard variables ask for it (docs/operations.md,
  * "Tracing"): OTEL_TRACES_EXPORTER=otlp, or an OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT. Off, nothing of
  * the SDK is loaded and every helper here is one property read. On, `startTracing()` (server.ts)
  * loads the SDK with the OTLP/HTTP exporter, which reads the other OTEL_* settings itself (headers,
- * timeout, sampler: OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG). The state is on globalThis: the
- * compiled server and Next's bundle share one tracer provider.
+ * timeout, batching). The state is on globalThis: the compiled server and Next's bundle share one
+ * tracer provider.
  *
- * Spans: one per request (server/observability/requests.ts; an incoming `traceparent` is its
- * parent), and children for SQL statements (db/client.ts), job runs and steps (server/jobs), renders,
- * outbound webhooks and model calls. A job carries the `traceparent` of the request that enqueued it.
+ * Sampling is decided here, once per trace root, before any span exists (./head-sampler.ts, from
+ * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG): a request or job run outside the sample makes no
+ * span and runs in no trace context, so it pays for one header read and one decision. The SDK's own
+ * sampler (keptSampler) keeps the roots made here and the children of kept spans; a root that other
+ * code makes through the global API (Next's own spans of a page outside the sample) is dropped.
+ *
+ * Spans: one per sampled request (server/observability/requests.ts; an incoming `traceparent` is its
+ * parent), and, only under a recording span, children for SQL statements (db/client.ts), job steps
+ * (server/jobs), renders, outbound webhooks and model calls. A job run is a root of its own kind: it
+ * carries the `traceparent` of the request that enqueued it and follows its sampled flag.
  */
 interface TracingState {
   api: typeof OtelApi;
   tracer: OtelApi.Tracer;
+  /** Set on the parent context of a root this module decided to sample. */
+  sampledRoot: symbol;
   provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> };
 }
 const holder = globalThis as unknown as { __formaTracing?: TracingState };
@@ -48,17 +60,35 @@ export async function startTracing(): Promise<boolean> {
   if (holder.__formaTracing) return true;
   if (!tracingConfigured()) return false;
   const api = await import("@opentelemetry/api");
-  const { NodeTracerProvider, BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-node");
+  const { NodeTracerProvider, BatchSpanProcessor, SamplingDecision } = await import("@opentelemetry/sdk-trace-node");
   const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
   const { resourceFromAttributes } = await import("@opentelemetry/resources");
+  sampler(); // warns about a sampler setting it cannot follow now, not at the first request
+  const sampledRoot = api.createContextKey("forma.sampled-root");
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": env().OTEL_SERVICE_NAME ?? "forma", "service.version": API_VERSION }),
+    sampler: keptSampler(api, sampledRoot, SamplingDecision),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   // AsyncLocalStorage context and the W3C trace-context propagator (traceparent).
   provider.register();
-  holder.__formaTracing = { api, tracer: api.trace.getTracer("forma", API_VERSION), provider };
+  holder.__formaTracing = { api, tracer: api.trace.getTracer("forma", API_VERSION), sampledRoot, provider };
   return true;
+}
+
+/**
+ * The SDK's sampler: the head sample is decided before a span is made (headSampler), so a root
+ * made here is kept, and so is a child of a kept span; any other root is dropped.
+ */
+function keptSampler(api: typeof OtelApi, sampledRoot: symbol, decision: typeof SamplingDecisionEnum): Sampler {
+  return {
+    shouldSample(ctx) {
+      const parent = api.trace.getSpanContext(ctx);
+      const keep = ctx.getValue(sampledRoot) === true || (parent !== undefined && (parent.traceFlags & api.TraceFlags.SAMPLED) !== 0);
+      return { decision: keep ? decision.RECORD_AND_SAMPLED : decision.NOT_RECORD };
+    },
+    toString: () => "FormaHeadSampled",
+  };
 }
 
 /** Sends the spans still buffered and stops the provider (shutdown). */
@@ -74,17 +104,31 @@ export async function flushTracing(): Promise<void> {
   await holder.__formaTracing?.provider.forceFlush();
 }
 
+let sampling: { of: unknown; sampler: HeadSampler } | null = null;
+
+/** The head sampler of the current settings (read again when the environment is, as in tests). */
+function sampler(): HeadSampler {
+  const e = env();
+  if (sampling?.of !== e) sampling = { of: e, sampler: headSampler(e.OTEL_TRACES_SAMPLER, e.OTEL_TRACES_SAMPLER_ARG, (msg) => log("warn", msg)) };
+  return sampling.sampler;
+}
+
 const headerGetter: OtelApi.TextMapGetter<IncomingMessage["headers"]> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => carrier[key.toLowerCase()],
 };
 
-/** The server span of a request, child of the caller's `traceparent` when it sent one. */
+/**
+ * The server span of a request, child of the caller's `traceparent` when it sent one; undefined
+ * when the request is outside the head sample (then nothing of it is traced).
+ */
 export function startRequestSpan(req: IncomingMessage, method: string): RequestSpan | undefined {
   const t = holder.__formaTracing;
   if (!t) return undefined;
+  const remote = parseTraceparent(req.headers.traceparent);
+  if (!sampler().sample(remote)) return undefined;
   const { api } = t;
-  const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers, headerGetter);
+  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, req.headers, headerGetter) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
   const span = t.tracer.startSpan(method, { kind: api.SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
   return { span, ctx: api.trace.setSpan(parent, span), traceId: span.spanContext().traceId };
 }
@@ -111,15 +155,42 @@ export function endRequestSpan(
   s.span.end();
 }
 
+type Attributes = Record<string, string | number | boolean>;
+
+/** The active context when its span records (a sampled trace), else undefined. */
+function recordingContext(t: TracingState): OtelApi.Context | undefined {
+  const active = t.api.context.active();
+  return t.api.trace.getSpan(active)?.isRecording() ? active : undefined;
+}
+
 /**
- * Runs `fn` in a child span of the active one (`parent`: of that context instead). Without tracing,
- * just `fn()`.
+ * Runs `fn` in a child span of the active one, when that one records (a sampled request or job);
+ * otherwise, and without tracing, just `fn()`.
  */
-export function withSpan<T>(name: string, attributes: Record<string, string | number | boolean>, fn: () => Promise<T>, parent?: OtelApi.Context): Promise<T> {
+export function withSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
+  const t = holder.__formaTracing;
+  const parent = t && recordingContext(t);
+  return parent ? inSpan(t, name, attributes, fn, parent) : fn();
+}
+
+/**
+ * Runs `fn` as the root of a trace, or of its part in this process: a job run, in the trace of the
+ * `traceparent` it carries. Head-sampled like a request (the carried sampled flag decides under a
+ * parent-based sampler); outside the sample, and without tracing, just `fn()`.
+ */
+export function withRootSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, traceparent?: unknown): Promise<T> {
   const t = holder.__formaTracing;
   if (!t) return fn();
+  const remote = parseTraceparent(traceparent);
+  if (!sampler().sample(remote)) return fn();
   const { api } = t;
-  return t.tracer.startActiveSpan(name, { attributes }, parent ?? api.context.active(), async (span) => {
+  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent }) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
+  return inSpan(t, name, attributes, fn, parent);
+}
+
+function inSpan<T>(t: TracingState, name: string, attributes: Attributes, fn: () => Promise<T>, parent: OtelApi.Context): Promise<T> {
+  const { api } = t;
+  return t.tracer.startActiveSpan(name, { attributes }, parent, async (span) => {
     try {
       return await fn();
     } catch (err) {
@@ -132,22 +203,29 @@ export function withSpan<T>(name: string, attributes: Record<string, string | nu
   });
 }
 
+const MAX_STATEMENT_TEXT = 500;
+
 /**
- * A child span for one SQL statement, only inside a traced request or job (statements of no trace
- * make no root spans). Returns the function that ends it.
+ * A child span for one SQL statement (its template strings), only under a recording span: a
+ * statement of an unsampled request, or of no trace, costs one context read. Returns the function
+ * that ends it.
  */
-export function startStatementSpan(text: string): ((err: unknown) => void) | undefined {
+export function startStatementSpan(strings: readonly string[] | undefined): ((err: unknown) => void) | undefined {
   const t = holder.__formaTracing;
   if (!t) return undefined;
+  const parent = recordingContext(t);
+  if (!parent) return undefined;
   const { api } = t;
-  const active = api.context.active();
-  if (!api.trace.getSpan(active)?.isRecording()) return undefined;
-  const statement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  // Drizzle sends one string with $n placeholders; a tagged template is joined at its values.
+  const text = !strings ? "" : strings.length === 1 ? strings[0]! : strings.join("$?");
   const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "SQL";
   const span = t.tracer.startSpan(
     `db ${operation}`,
-    { kind: api.SpanKind.CLIENT, attributes: { "db.system.name": "postgresql", "db.query.text": statement } },
-    active,
+    {
+      kind: api.SpanKind.CLIENT,
+      attributes: { "db.system.name": "postgresql", "db.query.text": text.length > MAX_STATEMENT_TEXT ? `${text.slice(0, MAX_STATEMENT_TEXT)}…` : text },
+    },
+    parent,
   );
   return (err) => {
     if (err) span.setStatus({ code: api.SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
@@ -155,19 +233,12 @@ export function startStatementSpan(text: string): ((err: unknown) => void) | und
   };
 }
 
-/** The active trace as a `traceparent` value (to carry into a job), or undefined. */
+/** The active trace as a `traceparent` value (to carry into a job), or undefined outside a sampled one. */
 export function currentTraceparent(): string | undefined {
   const t = holder.__formaTracing;
-  if (!t) return undefined;
+  const active = t && recordingContext(t);
+  if (!active) return undefined;
   const carrier: Record<string, string> = {};
-  t.api.propagation.inject(t.api.context.active(), carrier);
+  t.api.propagation.inject(active, carrier);
   return carrier.traceparent;
-}
-
-/** The context a job runs in: child of the enqueuing request's trace when it carried one. */
-export function contextFromTraceparent(traceparent: unknown): OtelApi.Context | undefined {
-  const t = holder.__formaTracing;
-  if (!t) return undefined;
-  if (typeof traceparent !== "string") return t.api.ROOT_CONTEXT;
-  return t.api.propagation.extract(t.api.ROOT_CONTEXT, { traceparent });
 }
