@@ -248,7 +248,7 @@ export function buildOpenApiDocument(operations: OperationDef[] = ALL_OPERATIONS
             scheme: "bearer",
             bearerFormat: "JWT",
             description:
-              "Embed token minted on the partner's server (`POST /v1/orgs/{organizationId}/embed-tokens`) and given to a player as `token=` in place of its API key. Accepted only by the operations that list it, and only for the workout it was minted for (or its plan's workouts): that workout's document, playlist, music and exports; sessions and feedback only when it names a member, and only for that member. 401 after expiry or revocation. Verified like AccessToken (HS256 only, issuer, audience `forma-embed`, type, expiry) plus a revocation check.",
+              "Embed token minted on the partner's server (`POST /v1/orgs/{organizationId}/embed-tokens`) and given to a player as `token=` in place of its API key. Accepted only by the operations that list it, and only for the workout it was minted for (or its plan's workouts): that workout's document, playlist, music and exports; sessions and feedback only when it names a member, and only for that member. 401 after expiry or revocation. Follows RFC8725 (JWT Best Current Practices) like AccessToken: only HS256 is accepted (never `none`), and issuer, audience `forma-embed`, type and expiry are verified, plus a revocation check.",
           },
         },
         headers: HEADERS as never,
