@@ -32,7 +32,7 @@ describe("readiness and draining", () => {
       ready = await fetch(`${base}/ready`);
     }
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok", pages: "ok" } });
 
     // A page through Next: its access-log line and metrics series carry the route template.
     const page = await fetch(`${base}/console/sign-in`);
