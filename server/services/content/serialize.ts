@@ -55,11 +55,8 @@ export function ratingOf(row: { ratingSum: number; ratingCount: number }): numbe
   return row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 100) / 100 : 0;
 }
 
-const EMPTY_FACETS: WorkoutFacets = { categoryIds: [], equipmentIds: new Set(), muscleWeights: new Map() };
-
-/** The org list item: the detail's fields without shareLink, images, audio and music fields. */
-export function workoutListItem(row: WorkoutListRow, facets: WorkoutFacets | undefined, ref: ReferenceIndex, locale: Locale) {
-  const f = facets ?? EMPTY_FACETS;
+/** The ids and owners every workout and plan item starts with, each beside its legacy underscore twin. */
+function ownedIdentity(row: { id: string; organizationId: string; trainerId: string | null }) {
   return {
     id: row.id,
     _id: row.id,
@@ -67,6 +64,16 @@ export function workoutListItem(row: WorkoutListRow, facets: WorkoutFacets | und
     _teamId: row.organizationId,
     ownerId: row.trainerId,
     _ownerId: row.trainerId,
+  };
+}
+
+const EMPTY_FACETS: WorkoutFacets = { categoryIds: [], equipmentIds: new Set(), muscleWeights: new Map() };
+
+/** The org list item: the detail's fields without shareLink, images, audio and music fields. */
+export function workoutListItem(row: WorkoutListRow, facets: WorkoutFacets | undefined, ref: ReferenceIndex, locale: Locale) {
+  const f = facets ?? EMPTY_FACETS;
+  return {
+    ...ownedIdentity(row),
     name: pickText(row.name, locale),
     description: pickText(row.description, locale),
     duration: row.duration,
@@ -101,12 +108,7 @@ export type WorkoutListItemData = ReturnType<typeof workoutListItem>;
 /** The org plan list item (also the head of the plan document). */
 export function planListItem(row: PlanListRow, ref: ReferenceIndex, locale: Locale) {
   return {
-    id: row.id,
-    _id: row.id,
-    organizationId: row.organizationId,
-    _teamId: row.organizationId,
-    ownerId: row.trainerId,
-    _ownerId: row.trainerId,
+    ...ownedIdentity(row),
     name: pickText(row.name, locale),
     description: pickText(row.description, locale),
     difficulty: row.difficulty,
