@@ -165,7 +165,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
 function pagesNotYetBuilt(res: ServerResponse): void {
   res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
   res.end(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Forma is starting</title></head>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Forma is starting</title></head>' +
       "<body><main><h1>Forma is starting</h1><p>The pages are being built for the first start (the API already answers). This page reloads itself in a few seconds.</p></main></body></html>",
   );
 }
