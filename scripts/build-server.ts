@@ -12,9 +12,11 @@
  *
  * Run by `npm run build` (after `next build`) and by `npm start` when the build is missing or stale.
  */
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { type Plugin, build } from "esbuild";
+import { type Metafile, type Plugin, build } from "esbuild";
 import { discoverRoutes } from "../server/http/app-router";
 import { isDirectRoute } from "../server/http/direct-routes";
 
@@ -33,6 +35,39 @@ const routeTable: Plugin = {
     });
   },
 };
+
+/**
+ * Packages without an `exports` map (Next: `next/og`, `next/headers`) are found by Next's bundler
+ * and by tsx without a file extension, but Node's ESM loader, which runs dist/, needs the file's
+ * own name: `next/og` becomes `next/og.js`. (Without this the compiled server's drop renders failed
+ * with ERR_MODULE_NOT_FOUND while every test through tsx passed.)
+ */
+const nodeEsmSubpaths: Plugin = {
+  name: "forma-node-esm-subpaths",
+  setup(b) {
+    b.onResolve({ filter: /^next\/[a-z-]+$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+  },
+};
+
+/**
+ * Every package import left in dist/ must resolve the way Node will resolve it at run time: a bare
+ * specifier that only a bundler understands fails the build here, not a job in production. Checked
+ * by a plain `node` (this script runs under tsx, whose loader would add the missing extension).
+ */
+function assertExternalsResolve(meta: Metafile) {
+  const specifiers = new Set<string>();
+  for (const output of Object.values(meta.outputs)) {
+    for (const imp of output.imports) if (imp.external && !imp.path.startsWith("node:") && !imp.path.startsWith(".")) specifiers.add(imp.path);
+  }
+  const probe = `import { existsSync } from "node:fs"; import { fileURLToPath } from "node:url";
+    const bad = ${JSON.stringify([...specifiers])}.filter((s) => { try { const u = import.meta.resolve(s); return u.startsWith("file:") && !existsSync(fileURLToPath(u)); } catch { return true; } });
+    if (bad.length) { console.error("dist/ imports what Node's ESM loader cannot resolve: " + bad.join(", ")); process.exit(1); }`;
+  const file = path.join(outdir, "resolve-check.mjs");
+  writeFileSync(file, probe);
+  const r = spawnSync(process.execPath, [file], { env: { ...process.env, NODE_OPTIONS: "" }, stdio: "inherit" });
+  rmSync(file);
+  if (r.status !== 0) throw new Error("the compiled server has imports Node cannot resolve (above)");
+}
 
 const started = Date.now();
 await rm(outdir, { recursive: true, force: true });
@@ -53,8 +88,9 @@ const result = await build({
   // Code that spawns the mixdown process runs the compiled one.
   define: { FORMA_COMPILED: "true" },
   chunkNames: "chunks/[name]-[hash]",
-  plugins: [routeTable],
+  plugins: [routeTable, nodeEsmSubpaths],
 });
+assertExternalsResolve(result.metafile);
 // The reference's browser bundle (server/docs/reference-page.ts): the package (169 MB of
 // dependencies) is a development dependency, the one file it serves ships with the build.
 const scalar = path.join(root, "node_modules", "@scalar", "api-reference");
