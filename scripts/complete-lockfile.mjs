@@ -11,11 +11,12 @@
  *
  * `--check` changes nothing and fails (exit 1, naming them) when entries are missing: `npm run lint`
  * and .ci/run use it, so an `npm install` that drops them cannot pass CI and break `npm ci` for
- * other platforms later.
+ * other platforms later. `--dir tools` works on the tools package's lockfile (tools/package-lock.json).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-const file = new URL("../package-lock.json", import.meta.url);
+const dirArg = process.argv.indexOf("--dir");
+const file = new URL(dirArg > 0 ? `../${process.argv[dirArg + 1]}/package-lock.json` : "../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(file, "utf8"));
 const packages = lock.packages;
 

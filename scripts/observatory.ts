@@ -16,6 +16,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ensureTools, toolsDir } from "./tools";
 
 interface TestOutput {
   result: string | null;
@@ -137,7 +139,9 @@ export interface PageScore {
 
 /** Scans one path the way the Observatory's scanner scans a site's root. */
 export async function scanPath(base: string, target: Target): Promise<PageScore> {
-  const obs = "@mdn/mdn-http-observatory/src";
+  // The scanner is in the tools package (scripts/tools.ts), installed on first use.
+  ensureTools();
+  const obs = pathToFileURL(path.join(toolsDir, "node_modules", "@mdn", "mdn-http-observatory", "src")).href;
   const { retrieve } = (await import(`${obs}/retriever/retriever.js`)) as { retrieve: (host: string, o: object) => Promise<{ responses: { auto?: { status: number } } }> };
   const { ALL_TESTS } = (await import(`${obs}/constants.js`)) as { ALL_TESTS: Test[] };
   const { getGradeForScore, getScoreModifier } = (await import(`${obs}/grader/grader.js`)) as {
