@@ -4,6 +4,10 @@ import { signIn } from "../console-fixtures";
 import { E2E_BASE, expect, ok, test } from "../fixtures";
 import { openHost, waitForMessage } from "./host-page";
 
+// Its tests share no state (each opens its own pages on the worker's seeded organization), so they
+// spread over the workers instead of queueing in one (the CI's browser phase is bounded by its longest file).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * axe-core over every page kind (library grids, the dedicated player page, the embed players framed
  * by a partner page, the JSON receiver, the cast display and controller, member sign-in, the docs
@@ -94,27 +98,24 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
     }
   });
 
-  test("the console", async ({ page, seed }) => {
-    test.setTimeout(180_000);
-    await page.goto("/console/sign-in");
-    await expectNoViolations(page, "/console/sign-in");
-    await signIn(page, seed.consoleUser);
-    for (const path of [
-      "/console",
-      "/console/library",
-      "/console/library/workouts/new",
-      "/console/media",
-      "/console/dna",
-      "/console/autopilot",
-      "/console/members",
-      "/console/keys",
-      "/console/account",
-    ]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      await expectNoViolations(page, path);
-    }
-  });
+  // The console's pages in three groups (one sign-in each), so they spread over the workers.
+  for (const paths of [
+    ["/console", "/console/library", "/console/library/workouts/new"],
+    ["/console/media", "/console/dna", "/console/autopilot"],
+    ["/console/members", "/console/keys", "/console/account"],
+  ]) {
+    test(`the console: sign-in, ${paths.join(", ")}`, async ({ page, seed }) => {
+      test.setTimeout(150_000);
+      await page.goto("/console/sign-in");
+      if (paths[0] === "/console") await expectNoViolations(page, "/console/sign-in");
+      await signIn(page, seed.consoleUser);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await expectNoViolations(page, path);
+      }
+    });
+  }
 });
 
 test("the embed player is operable by keyboard alone, with visible focus and polite announcements", async ({ page, forma, seed }) => {

@@ -3,6 +3,10 @@ import type { FormaClient } from "../../lib/api/client";
 import { watchCsp } from "../csp";
 import { E2E_BASE, expect, ok, test } from "../fixtures";
 
+// Its tests share no state (each opens its own pages on the worker's seeded organization), so they
+// spread over the workers instead of queueing in one (the CI's browser phase is bounded by its longest file).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The cast display (/cast?orgId=) and the phone controller (/cast?sessionId=&code=) in Chromium
  * against the real server: paired and driven through the public REST API (the typed client), then

@@ -1,6 +1,10 @@
 import { expect, test } from "../csp";
 import { type Seed, screenshotPath, seedWorkspace, signIn } from "../console-fixtures";
 
+// The two widths run on two workers at once (each worker that runs one seeds its own workspace in
+// beforeAll); the CI's browser phase is bounded by its longest file.
+test.describe.configure({ mode: "parallel" });
+
 let seed: Seed;
 test.beforeAll(() => {
   seed = seedWorkspace();

@@ -3,6 +3,10 @@ import type { Locator, Page } from "@playwright/test";
 import type { FormaClient } from "../../lib/api/client";
 import { expect, ok, test } from "../fixtures";
 
+// Its tests share no state (each opens its own pages on the worker's seeded organization), so they
+// spread over the workers instead of queueing in one (the CI's browser phase is bounded by its longest file).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The hosted library grids against the real server: first paint without JavaScript, the display
  * flags, search and filters (checked against the list API), pagination, locale, the overlay and

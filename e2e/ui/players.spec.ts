@@ -3,6 +3,10 @@ import type { FormaClient, components } from "../../lib/api/client";
 import { E2E_BASE, expect, ok, test } from "../fixtures";
 import { openHost, waitForMessage } from "./host-page";
 
+// Its tests share no state (each opens its own pages on the worker's seeded organization), so they
+// spread over the workers instead of queueing in one (the CI's browser phase is bounded by its longest file).
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The iframe players against the real server: the workout embed (playback, sessions, feedback,
  * music, messages, errors, the key only in headers) and the JSON receiver fed by a real generate
