@@ -26,9 +26,16 @@ const PG = process.env.SMOKE_PG ?? "postgres://postgres@127.0.0.1:5432";
 const REDIS = process.env.SMOKE_REDIS ?? "redis://127.0.0.1:6379";
 const CONNECTIONS = Number(process.env.SMOKE_CONNECTIONS ?? 32);
 const LOAD_SECONDS = Number(process.env.SMOKE_SECONDS ?? 24);
-const E2E_SPECS = (process.env.SMOKE_E2E ?? "e2e/ui/cast.spec.ts e2e/ui/grids.spec.ts:56 e2e/ui/grids.spec.ts:97 e2e/api/integrator.spec.ts")
+const E2E_SPECS = (process.env.SMOKE_E2E ?? "e2e/ui/cast.spec.ts e2e/ui/grids.spec.ts:60 e2e/ui/grids.spec.ts:101 e2e/api/integrator.spec.ts")
   .split(/\s+/)
   .filter(Boolean);
+// A `file:line` must still point at a test's first line (an edit above it moves the test).
+for (const spec of E2E_SPECS) {
+  const [file, line] = spec.split(":");
+  if (line && !/^\s*test\(/.test(readFileSync(path.join(import.meta.dirname, "..", file!), "utf8").split("\n")[Number(line) - 1] ?? "")) {
+    throw new Error(`SMOKE_E2E: ${spec} is not the first line of a test (the file changed above it?)`);
+  }
+}
 const LB_PORT = 8088;
 const PORTS = [3301, 3302] as const;
 const BASE = `http://127.0.0.1:${LB_PORT}`;
@@ -248,7 +255,9 @@ try {
     try {
       await run(
         "npx",
-        ["playwright", "test", ...E2E_SPECS],
+        // Its own output directory: CI runs the main browser tests at the same time, and Playwright
+        // empties its output directory when a run starts.
+        ["playwright", "test", "--output", path.join(work, "test-results"), ...E2E_SPECS],
         { ...instanceEnv(PORTS[0]), E2E_BASE_URL: BASE, E2E_DATA_DIR: instanceEnv(PORTS[0]).DATA_DIR, LOG_LEVEL: "warn" },
         true,
       );
