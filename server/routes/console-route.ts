@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { forbidden, thrownErrorResponse, unauthorized } from "@/server/core/errors";
-import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
+import { type NextContext, checkedParams, checkedQuery, parseJsonBytes, readBody } from "./request-input";
 import { parseOrThrow } from "@/server/core/validation";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
 import { assertSameOrigin, isMutation } from "@/server/http/same-origin";
 
-type NextContext = { params: Promise<Record<string, string | string[]>> };
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 export interface TrainerContext<P, Q, B> {
@@ -46,7 +45,7 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_
  * the API (400 ValidationError with field details), then the action; every thrown ApiError
  * becomes the API's error envelope.
  */
-export function withTrainer<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function consoleRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   spec: TrainerActionSpec<P, Q, B>,
   action: (ctx: TrainerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ): (req: Request, ctx: NextContext) => Promise<Response> {
