@@ -37,7 +37,7 @@ import { tallyUsage } from "@/server/services/usage/usage-tally";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface HandlerContext<P, Q, B> {
+export interface ApiRouteContext<P, Q, B> {
   /** The request: a Fetch Request through Next, the dispatcher's DirectRequest on the fast path; typed as what both implement. */
   req: ApiRequest;
   url: URL;
@@ -178,7 +178,7 @@ class Context {
  */
 export function apiRoute<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined>(
   op: OperationDef<P, Q, B, R>,
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | SerializedJson | Response>,
+  handler: (ctx: ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | SerializedJson | Response>,
 ): RouteHandler {
   const anyOp = op as unknown as OperationDef;
   const queryTarget = requestTypeName(op, "Query");
@@ -208,7 +208,7 @@ export function apiRoute<P extends AnyObject | undefined, Q extends AnyObject | 
       const body = parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget);
       return await tx.transaction(async (savepoint) => {
         const context = new Context(req, direct, parsed, params, query, body, caller, requestId, targets, savepoint as unknown as Db);
-        const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>));
+        const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>));
         return render(anyOp, result, headers);
       });
     } catch (err) {
@@ -316,7 +316,7 @@ export function apiRoute<P extends AnyObject | undefined, Q extends AnyObject | 
       const body = hasBody ? parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
 
       const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets, getDb());
-      const result = await handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await handler(context as unknown as ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>);
       const rendered = render(anyOp, result, headers);
       if (claim) {
         const held = claim;

@@ -8,7 +8,7 @@ import { assertSameOrigin, isMutation } from "@/server/http/same-origin";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface TrainerContext<P, Q, B> {
+export interface ConsoleRouteContext<P, Q, B> {
   req: Request;
   url: URL;
   principal: ConsolePrincipal;
@@ -17,7 +17,7 @@ export interface TrainerContext<P, Q, B> {
   body: B;
 }
 
-export interface TrainerActionSpec<P, Q, B> {
+export interface ConsoleRouteSpec<P, Q, B> {
   /** "owner": only workspace owners (API keys, members). Default: any trainer of the workspace. */
   role?: "owner";
   params?: P;
@@ -46,8 +46,8 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_
  * becomes the API's error envelope.
  */
 export function consoleRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: TrainerActionSpec<P, Q, B>,
-  action: (ctx: TrainerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
+  spec: ConsoleRouteSpec<P, Q, B>,
+  action: (ctx: ConsoleRouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ): (req: Request, ctx: NextContext) => Promise<Response> {
   const name = spec.name ?? "ConsoleRequest";
   return async (req, ctx) => {
@@ -64,7 +64,7 @@ export function consoleRoute<P extends z.ZodType | undefined = undefined, Q exte
       const query = spec.query ? parseOrThrow(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
       const bodyTarget = `${name}Body`;
       const body = spec.body && spec.body !== "raw" ? parseOrThrow(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
-      const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await action({ req, url, principal, params, query, body } as ConsoleRouteContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204, headers: NO_STORE });
       return new Response(JSON.stringify(result), { status: spec.status ?? 200, headers: JSON_HEADERS });
