@@ -71,7 +71,7 @@ export function poolOf(db: Tx): postgres.Sql | null {
 
 /**
  * A handler running inside its request's transaction (an `Idempotency-Key` write of an operation
- * declared `idempotency: "transaction"`, server/api/route.ts). It must write through the handle it
+ * declared `idempotency: "transaction"`, server/routes/api-route.ts). It must write through the handle it
  * was given: a statement on the pool would not be part of the transaction (not undone with it, not
  * atomic with the stored response), and waiting for a pool connection while the transaction holds
  * one can starve the pool (every connection held by a transaction whose handler waits for another).

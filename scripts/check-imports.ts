@@ -29,12 +29,13 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { name: "core-is-a-leaf", from: /^server\/core\//, to: /^(app|components|server\/(api|services|jobs|console|http|ai|media|realtime))\//, why: "server/core is used by every layer and uses none of them" },
-  { name: "contracts-are-leaves", from: /^server\/contracts\//, to: /^(app|components|db\/queries|server\/(api|services|jobs|console|http))\//, why: "server/contracts holds schemas and enums only" },
-  { name: "services-below-operations", from: /^server\/services\//, to: /^(app|components|server\/(api|console|http))\//, why: "route → operation → service → query: a service never reaches up to the HTTP layer" },
-  { name: "queries-below-services", from: /^db\/(queries|schema|client|cache-invalidation)/, to: /^(app|components|server\/(api|services|console|http|jobs))\//, why: "db/queries is the bottom layer" },
+  { name: "core-is-a-leaf", from: /^server\/core\//, to: /^(app|components|server\/(api|routes|services|jobs|console|http|ai|media|realtime))\//, why: "server/core is used by every layer and uses none of them" },
+  { name: "contracts-are-leaves", from: /^server\/contracts\//, to: /^(app|components|db\/queries|server\/(api|routes|services|jobs|console|http))\//, why: "server/contracts holds schemas and enums only" },
+  { name: "services-below-operations", from: /^server\/services\//, to: /^(app|components|server\/(api|routes|console|http))\//, why: "route → operation → service → query: a service never reaches up to the HTTP layer" },
+  { name: "queries-below-services", from: /^db\/(queries|schema|client|cache-invalidation)/, to: /^(app|components|server\/(api|routes|services|console|http|jobs))\//, why: "db/queries is the bottom layer" },
   { name: "no-http-in-components", from: /^components\//, to: /^(server|db)\//, why: "components are client and view code; server data reaches them as props" },
   { name: "seed-from-entries-only", from: /^(server|app|components|lib|db\/(queries|schema|reference|client))\//, to: /^db\/seed\//, why: "db/seed writes demo and reference rows; what the running service reads lives in db/reference" },
+  { name: "operations-below-wrappers", from: /^server\/api\//, to: /^server\/routes\//, why: "the route wrappers (server/routes) run operations and services; nothing below them reaches back" },
   { name: "api-below-routes", from: /^server\//, to: /^app\//, why: "app/ holds the entries (routes, pages); nothing imports them" },
   {
     name: "job-list-from-entries-only",

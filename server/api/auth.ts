@@ -88,7 +88,7 @@ async function authenticateFully(req: ApiRequest, schemes: AuthScheme[]): Promis
     if (apiKey.kind === "content") throw unauthorized("Content-only keys cannot call the API.");
   }
 
-  // An embed token (a player's `token=`) stands alone: its scope is checked by the kernel (route.ts).
+  // An embed token (a player's `token=`) stands alone: its scope is checked by the kernel (server/routes/api-route.ts).
   if (bearer && rawKey === null && looksLikeEmbedToken(bearer)) {
     let embed: EmbedScope;
     try {

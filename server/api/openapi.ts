@@ -70,7 +70,7 @@ const refs = (names: HeaderName[]) => Object.fromEntries(names.map((n) => [n, re
 const BASE_HEADERS: HeaderName[] = ["X-Request-Id", "Access-Control-Allow-Origin", "Access-Control-Expose-Headers"];
 const RATE_HEADERS: HeaderName[] = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 
-/** The headers the kernel sends with `status` for `op` (see route.ts: what is charged when). */
+/** The headers the kernel sends with `status` for `op` (see server/routes/api-route.ts: what is charged when). */
 function headersFor(op: OperationDef, status: number) {
   const names = [...BASE_HEADERS];
   const charged = op.auth.length > 0 && status !== 401;

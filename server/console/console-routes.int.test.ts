@@ -66,7 +66,7 @@ async function renderJobsFor(workoutId: string): Promise<{ reason: string }[]> {
   return [...rows].map((r) => ({ reason: r.data.reason }));
 }
 
-describe("console authorization (withTrainer)", () => {
+describe("console authorization (consoleRoute)", () => {
   it("refuses requests without a live session: no cookie, a forged cookie, a revoked session, a suspended trainer", async () => {
     expectError(await consoleCall(null, `${base}/workouts`), 401, "Unauthorized");
     expectError(await consoleCall(owner, `${base}/workouts`, { cookie: "next-auth.session-token=forged" }), 401, "Unauthorized");

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { parseOrThrow } from "@/server/core/validation";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
-import { cookieValue, hexParam, readJson } from "./page-route";
+import { cookieValue, hexParam, readJson } from "@/server/routes/page-route";
 
 /** The cast pages' internal routes: the token header, the session in the path, the member cookie, a strict JSON body. */
 export const castToken = (req: Request) => req.headers.get("x-cast-token");

@@ -60,7 +60,7 @@ export function servedRoutes(appDir: string, opts: { all?: boolean } = {}): Rout
 
 /**
  * Whether the dispatcher hands `route`'s handlers its light DirectRequest (the API's paths), not a
- * Fetch Request: those handlers are written against ApiRequest (`route`'s `ctx.req`, `directRoute`).
+ * Fetch Request: those handlers are written against ApiRequest (`apiRoute`'s `ctx.req`, `directRoute`).
  */
 export function getsDirectRequest(route: RouteFile): boolean {
   const first = route.segments[0];

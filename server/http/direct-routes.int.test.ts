@@ -100,14 +100,14 @@ describe("every route the dispatcher serves answers the same on the direct path 
     expect(routes.length).toBeGreaterThan(90);
   });
 
-  it("types the handlers that get a DirectRequest against ApiRequest: the kernel's route(), directRoute() or the 405 fallback", async () => {
+  it("types the handlers that get a DirectRequest against ApiRequest: the kernel's apiRoute(), directRoute() or the 405 fallback", async () => {
     for (const route of routes.filter(getsDirectRequest)) {
       const mod = (await import(path.resolve(route.file))) as Record<string, Handler | undefined>;
       for (const method of METHODS) {
         const handler = mod[method];
         if (!handler) continue;
         const typed = Boolean(handler.operation) || handler.methodNotAllowed === true || handler.direct === true;
-        expect(typed, `${method} ${routeName(route)} (${path.relative(appDir, route.file)}): wrap it in directRoute() or route()`).toBe(true);
+        expect(typed, `${method} ${routeName(route)} (${path.relative(appDir, route.file)}): wrap it in directRoute() or apiRoute()`).toBe(true);
       }
     }
   });

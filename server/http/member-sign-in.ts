@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { ApiError, badRequest } from "@/server/core/errors";
 import { publicBaseUrl } from "@/server/env";
 import { memberCookieHeader, openMemberSession } from "@/server/services/pages/member-sign-in";
-import { json, readJson } from "./page-route";
+import { json, readJson } from "@/server/routes/page-route";
 import { safeNext } from "./safe-next";
 
 /**

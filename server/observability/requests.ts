@@ -11,7 +11,7 @@ import { type RequestSpan, endRequestSpan, inRequestSpan, startRequestSpan, trac
  * One record per HTTP request, from its arrival to the moment its response is done (or the client
  * went away): the duration histogram and the 429 counter (server/observability/metrics.ts), the
  * access-log line (sampled: ACCESS_LOG_SAMPLE) and, with tracing on, the request's span. The direct
- * dispatcher and server.ts (pages) open it; the API kernel (server/api/route.ts) adds the
+ * dispatcher and server.ts (pages) open it; the API kernel (server/routes/api-route.ts) adds the
  * operationId, the request id and the caller. Kept on the Node request under a symbol: the kernel
  * reaches it through the DirectRequest, whatever copy of this module it was bundled with.
  */
@@ -82,7 +82,7 @@ export function observedDispatcher<D extends { handles(pathname: string): boolea
 }
 
 /**
- * The API kernel's part (server/api/route.ts): the operationId becomes the request's label, with
+ * The API kernel's part (server/routes/api-route.ts): the operationId becomes the request's label, with
  * its request id. Returns the record, for the caller once authenticated.
  */
 export function noteOperation(req: ApiRequest, operationId: string, requestId: string): RequestRecord | undefined {

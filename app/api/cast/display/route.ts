@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { castBody } from "@/server/http/cast-page-route";
 import { admitPageAction } from "@/server/http/page-limits";
-import { hexParam, json, pageRoute } from "@/server/http/page-route";
+import { hexParam, json, pageRoute } from "@/server/routes/page-route";
 import { linkBaseFor } from "@/server/http/same-origin";
 import { openCastDisplay } from "@/server/services/pages/cast-page";
 

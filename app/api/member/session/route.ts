@@ -1,5 +1,5 @@
 import { signIn, signOut } from "@/server/http/member-sign-in";
-import { pageRoute } from "@/server/http/page-route";
+import { pageRoute } from "@/server/routes/page-route";
 
 // POST /api/member/session – exchange a member access token for the grids' HTTP-only page session cookie
 export const POST = pageRoute(({ req, url }) => signIn(req, url), { allowForm: true });

@@ -1,8 +1,8 @@
 import { listWebhookEventTypes } from "@/server/api/operations/webhooks";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listEventTypes } from "@/server/services/webhooks/event-types";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/webhooks/event-types – the event types an endpoint can subscribe to
-  GET: route(listWebhookEventTypes, async () => ({ data: listEventTypes() })),
+  GET: apiRoute(listWebhookEventTypes, async () => ({ data: listEventTypes() })),
 });

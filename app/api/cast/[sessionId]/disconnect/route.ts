@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { castSessionParam, castToken } from "@/server/http/cast-page-route";
-import { json, pageRoute } from "@/server/http/page-route";
+import { json, pageRoute } from "@/server/routes/page-route";
 import { castPageDisconnect } from "@/server/services/pages/cast-page";
 
 // POST /api/cast/{sessionId}/disconnect – the controller unpairs itself; playback keeps running

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { castSessionParam, castToken } from "@/server/http/cast-page-route";
-import { json, pageRoute } from "@/server/http/page-route";
+import { json, pageRoute } from "@/server/routes/page-route";
 import { castPagePlayer } from "@/server/services/pages/cast-page";
 
 // GET /api/cast/{sessionId}/player – detail, playlist and music of the workout loaded on the session (x-cast-token)

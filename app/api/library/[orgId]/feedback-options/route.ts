@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { memberFeedbackOptions } from "@/server/services/pages/member-sessions";
 
 // GET /api/library/{orgId}/feedback-options – rating and difficulty options for the signed-in member's feedback form

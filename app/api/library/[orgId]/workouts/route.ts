@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { parseLibraryParams } from "@/lib/library/query";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { listViewerWorkouts } from "@/server/services/pages/library";
 
 // GET /api/library/{orgId}/workouts – the public workout grid's next pages and filtered views (same query keys as the page)

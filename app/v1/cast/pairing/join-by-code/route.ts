@@ -1,8 +1,8 @@
 import { joinCastSessionByCode as op } from "@/server/api/operations/cast";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { joinCastSessionByCode } from "@/server/services/cast/join-session";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/cast/pairing/join-by-code – controller side: pair with the 6-digit code
-  POST: route(op, async ({ db, body, caller }) => ({ data: await joinCastSessionByCode(db, caller, body) })),
+  POST: apiRoute(op, async ({ db, body, caller }) => ({ data: await joinCastSessionByCode(db, caller, body) })),
 });

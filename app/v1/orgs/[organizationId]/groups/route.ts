@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
 import { listExerciseGroups as op } from "@/server/api/operations/groups";
 import { listResponse } from "@/server/core/pagination";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listGroups } from "@/server/services/content/groups";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/groups – exercise groups (circuits, sets, supersets), newest first
-  GET: route(op, async ({ params, query, url }) => listResponse(url, query, await listGroups(getDb(), params.organizationId, query))),
+  GET: apiRoute(op, async ({ params, query, url }) => listResponse(url, query, await listGroups(getDb(), params.organizationId, query))),
 });

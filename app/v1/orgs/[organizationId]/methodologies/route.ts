@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { listMethodologies as op } from "@/server/api/operations/metadata";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listMethodologies } from "@/server/services/metadata/get-metadata";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/methodologies – Programming DNA profiles usable with generate
-  GET: route(op, async ({ params }) => listMethodologies(getDb(), params.organizationId)),
+  GET: apiRoute(op, async ({ params }) => listMethodologies(getDb(), params.organizationId)),
 });

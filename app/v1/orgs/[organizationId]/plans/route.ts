@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
 import { listOrganizationPlans as op } from "@/server/api/operations/plans";
 import { listResponse } from "@/server/core/pagination";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listPlans } from "@/server/services/content/list-plans";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/plans – published public and private plans (never end-user-ai-generated)
-  GET: route(op, async ({ params, query, url }) => listResponse(url, query, await listPlans(getDb(), params.organizationId, query))),
+  GET: apiRoute(op, async ({ params, query, url }) => listResponse(url, query, await listPlans(getDb(), params.organizationId, query))),
 });

@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { getUsage as op } from "@/server/api/operations/usage";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { getUsage } from "@/server/services/usage/get-usage";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/usage – caps, current windows, and usage per key and operation
-  GET: route(op, async ({ params }) => ({ data: await getUsage(getDb(), params.organizationId) })),
+  GET: apiRoute(op, async ({ params }) => ({ data: await getUsage(getDb(), params.organizationId) })),
 });

@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { listOrganizationWorkouts as op } from "@/server/api/operations/workouts";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listWorkouts, listWorkoutsInput } from "@/server/services/content/list-workouts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/workouts – published workspace workouts: search, filters, sort
-  GET: route(op, async ({ params, query, url }) => listWorkouts(getDb(), params.organizationId, listWorkoutsInput(query), url)),
+  GET: apiRoute(op, async ({ params, query, url }) => listWorkouts(getDb(), params.organizationId, listWorkoutsInput(query), url)),
 });

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { parseLibraryParams } from "@/lib/library/query";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { listMemberPlanCards } from "@/server/services/pages/library";
 
 // GET /api/library/{orgId}/member/plans – the signed-in member's library plans, a page of cards (`offset`, `locale`)

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { parseOrThrow } from "@/server/core/validation";
 import { unauthorized, validationError } from "@/server/core/errors";
 import { RegisterPushDeviceBody } from "@/server/api/operations/push";
-import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/routes/page-route";
 import { registerPushDevice, unsubscribeWebPush } from "@/server/services/push/push-devices";
 import { vapidKeys } from "@/server/services/push/vapid";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { parseLibraryParams } from "@/lib/library/query";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { listMemberWorkoutCards } from "@/server/services/pages/library";
 
 // GET /api/library/{orgId}/member/workouts – the signed-in member's assigned workouts, a page of cards (`offset`, `locale`)

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { getViewerPlan } from "@/server/services/pages/library";
 
 // GET /api/library/{orgId}/plans/{planId} – a plan the viewer may open, its workouts by week and day

@@ -2,12 +2,12 @@ import { getDb } from "@/db/client";
 import { listMemberAnalytics as op } from "@/server/api/operations/analytics";
 import { pickText } from "@/server/core/locale";
 import { listResponse } from "@/server/core/pagination";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listMemberAttention } from "@/server/services/analytics/member-status";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/analytics/members – members with an active plan, needs-attention first
-  GET: route(op, async ({ params, query, url }) =>
+  GET: apiRoute(op, async ({ params, query, url }) =>
     listResponse(
       url,
       query,

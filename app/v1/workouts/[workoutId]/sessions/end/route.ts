@@ -1,10 +1,10 @@
 import { endWorkoutSession as op } from "@/server/api/operations/sessions";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { finishWorkoutSession } from "@/server/services/sessions/workout-sessions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/workouts/{workoutId}/sessions/end – complete the session: keep duration and progress of the last PATCH
-  POST: route(op, async ({ db, params, body, caller, targets }) => ({
+  POST: apiRoute(op, async ({ db, params, body, caller, targets }) => ({
     data: await finishWorkoutSession(db, {
       caller,
       workoutId: params.workoutId,

@@ -1,10 +1,10 @@
 import { startWorkoutSession as op } from "@/server/api/operations/sessions";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { startWorkoutSession } from "@/server/services/sessions/workout-sessions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/workouts/{workoutId}/sessions/start – start a session (closes the member's open ones)
-  POST: route(op, async ({ db, params, body, caller, targets }) => ({
+  POST: apiRoute(op, async ({ db, params, body, caller, targets }) => ({
     data: await startWorkoutSession(db, { caller, workoutId: params.workoutId, attribution: body, target: targets.body }),
   })),
 });

@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { HexId } from "@/server/contracts/schemas";
-import { OrgParams, withTrainer } from "@/server/console/with-trainer";
+import { OrgParams, consoleRoute } from "@/server/routes/console-route";
 import { getUpload } from "@/server/services/media-uploads/receive-chunk";
 
 const UploadParams = OrgParams.extend({ uploadId: HexId });
 
 // GET /api/console/orgs/{organizationId}/uploads/{uploadId} – an upload's resume point and processing state
-export const GET = withTrainer({ params: UploadParams, name: "GetUpload" }, ({ params }) => getUpload(getDb(), params.organizationId, params.uploadId));
+export const GET = consoleRoute({ params: UploadParams, name: "GetUpload" }, ({ params }) => getUpload(getDb(), params.organizationId, params.uploadId));

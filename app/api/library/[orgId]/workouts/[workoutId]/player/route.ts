@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { hexParam, json, pageRoute, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, routeViewer } from "@/server/routes/page-route";
 import { getViewerPlayer } from "@/server/services/pages/player";
 
 // GET /api/library/{orgId}/workouts/{workoutId}/player – detail, playlist and music of a workout the viewer may play

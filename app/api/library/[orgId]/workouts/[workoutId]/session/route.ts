@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { parseOrThrow } from "@/server/core/validation";
-import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/http/page-route";
+import { hexParam, json, pageRoute, readJson, routeViewer } from "@/server/routes/page-route";
 import { MemberSessionBody, recordMemberSession } from "@/server/services/pages/member-sessions";
 
 // POST /api/library/{orgId}/workouts/{workoutId}/session – the signed-in member's session moves (start, patch, end, complete, feedback)

@@ -1,8 +1,8 @@
 import { startCastWorkout as op } from "@/server/api/operations/cast";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { startCastWorkout } from "@/server/services/cast/start-workout";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/cast/pairing/{sessionId}/workout/start – start playback and its workout session (key attribution only)
-  POST: route(op, async ({ db, params, body, caller, targets }) => ({ data: await startCastWorkout(db, caller, params.sessionId, body, targets.body) })),
+  POST: apiRoute(op, async ({ db, params, body, caller, targets }) => ({ data: await startCastWorkout(db, caller, params.sessionId, body, targets.body) })),
 });

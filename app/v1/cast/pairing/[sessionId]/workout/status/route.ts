@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { getCastWorkoutStatus as op } from "@/server/api/operations/cast";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { getCastStatus } from "@/server/services/cast/get-session";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/cast/pairing/{sessionId}/workout/status – playback status (resync after a connection drop)
-  GET: route(op, async ({ params, caller }) => ({ data: await getCastStatus(getDb(), caller, params.sessionId) })),
+  GET: apiRoute(op, async ({ params, caller }) => ({ data: await getCastStatus(getDb(), caller, params.sessionId) })),
 });

@@ -1,12 +1,12 @@
 import { getDb } from "@/db/client";
 import { getMemberAnalytics as op } from "@/server/api/operations/analytics";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { getMemberAnalytics } from "@/server/services/analytics/get-member-analytics";
 import { resolveRange } from "@/server/services/analytics/range";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/analytics/members/{endUserId} – one member's adherence and history
-  GET: route(op, async ({ params, query, targets }) => ({
+  GET: apiRoute(op, async ({ params, query, targets }) => ({
     data: await getMemberAnalytics(getDb(), {
       organizationId: params.organizationId,
       endUserIdentifier: params.endUserId,

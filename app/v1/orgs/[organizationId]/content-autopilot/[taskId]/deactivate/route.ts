@@ -1,8 +1,8 @@
 import { deactivateContentAutopilotTask } from "@/server/api/operations/autopilot";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { deactivateTask } from "@/server/services/autopilot/task-state";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/content-autopilot/{taskId}/deactivate – active to draft, clears nextRunAt
-  POST: route(deactivateContentAutopilotTask, async ({ db, params }) => ({ data: await deactivateTask(db, params.organizationId, params.taskId) })),
+  POST: apiRoute(deactivateContentAutopilotTask, async ({ db, params }) => ({ data: await deactivateTask(db, params.organizationId, params.taskId) })),
 });

@@ -1,11 +1,11 @@
 import { getDb } from "@/db/client";
 import { listContentAutopilotTaskEvents } from "@/server/api/operations/autopilot";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { listEvents } from "@/server/services/autopilot/list-events";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/content-autopilot/{taskId}/events – run events of one task
-  GET: route(listContentAutopilotTaskEvents, async ({ params, query, url }) =>
+  GET: apiRoute(listContentAutopilotTaskEvents, async ({ params, query, url }) =>
     listEvents(getDb(), params.organizationId, { ...query, taskId: params.taskId }, url.toString(), "task"),
   ),
 });

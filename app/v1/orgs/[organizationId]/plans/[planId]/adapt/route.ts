@@ -1,8 +1,8 @@
 import { adaptPlan as op } from "@/server/api/operations/ai";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { adaptPlan } from "@/server/services/personalization/adapt-plan";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/plans/{planId}/adapt – a persisted adaptation of a plan for an end user
-  POST: route(op, async ({ db, params, body }) => adaptPlan(db, params.organizationId, params.planId, body)),
+  POST: apiRoute(op, async ({ db, params, body }) => adaptPlan(db, params.organizationId, params.planId, body)),
 });

@@ -1,11 +1,11 @@
 import { getDb } from "@/db/client";
 import { getEndUserActivePlan as op } from "@/server/api/operations/endusers";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { getActivePlan } from "@/server/services/members/plan-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/endusers/{endUserId}/plans/active – the active enrollment or null
-  GET: route(op, async ({ params, query }) => ({
+  GET: apiRoute(op, async ({ params, query }) => ({
     data: await getActivePlan(getDb(), { organizationId: params.organizationId, endUserIdentifier: params.endUserId, locale: query.locale }),
   })),
 });

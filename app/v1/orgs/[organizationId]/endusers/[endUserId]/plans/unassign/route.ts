@@ -1,10 +1,10 @@
 import { unassignEndUserPlans as op } from "@/server/api/operations/endusers";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { unassignPlans } from "@/server/services/members/assign-plans";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/plans/unassign – remove plans; ends the active one if removed
-  POST: route(op, async ({ db, params, body }) => ({
+  POST: apiRoute(op, async ({ db, params, body }) => ({
     data: await unassignPlans(db, { organizationId: params.organizationId, endUserIdentifier: params.endUserId, planIds: body.planIds }),
   })),
 });

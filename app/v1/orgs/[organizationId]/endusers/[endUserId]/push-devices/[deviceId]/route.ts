@@ -1,11 +1,11 @@
 import { getDb } from "@/db/client";
 import { unregisterPushDevice as op } from "@/server/api/operations/push";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { unregisterPushDevice } from "@/server/services/push/push-devices";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // DELETE /v1/orgs/{organizationId}/endusers/{endUserId}/push-devices/{deviceId} – unregister one device
-  DELETE: route(op, async ({ params, caller }) => {
+  DELETE: apiRoute(op, async ({ params, caller }) => {
     await unregisterPushDevice(getDb(), { caller, organizationId: params.organizationId, endUserIdentifier: params.endUserId, deviceId: params.deviceId });
     return null;
   }),

@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
 import { getWebhookDelivery } from "@/server/api/operations/webhooks";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { getDelivery } from "@/server/services/webhooks/deliveries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /v1/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId} – one delivery with its attempts
-  GET: route(getWebhookDelivery, async ({ params }) => ({ data: await getDelivery(getDb(), params.organizationId, params.webhookId, params.deliveryId) })),
+  GET: apiRoute(getWebhookDelivery, async ({ params }) => ({ data: await getDelivery(getDb(), params.organizationId, params.webhookId, params.deliveryId) })),
 });

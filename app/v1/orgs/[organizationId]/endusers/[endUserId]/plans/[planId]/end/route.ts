@@ -1,10 +1,10 @@
 import { endEndUserPlan as op } from "@/server/api/operations/endusers";
-import { methods, route } from "@/server/api/route";
+import { apiRoute, methods } from "@/server/routes/api-route";
 import { endPlan } from "@/server/services/members/plan-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /v1/orgs/{organizationId}/endusers/{endUserId}/plans/{planId}/end – clear the active plan, keep it in the library
-  POST: route(op, async ({ db, params, query }) => ({
+  POST: apiRoute(op, async ({ db, params, query }) => ({
     data: await endPlan(db, {
       organizationId: params.organizationId,
       endUserIdentifier: params.endUserId,

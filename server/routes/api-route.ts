@@ -8,10 +8,10 @@ import { SerializedJson } from "@/server/core/serialized-json";
 import { bodyResponse } from "@/server/http/direct-body";
 import { type ApiRequest, DirectRequest } from "@/server/http/direct-request";
 import type { Caller } from "@/server/core/caller";
-import { assertOrganizationAccess, authenticate } from "./auth";
+import { assertOrganizationAccess, authenticate } from "@/server/api/auth";
 import { organizationLimits } from "@/server/services/organizations/organization-limits";
 import { assertEmbedScope } from "@/server/services/embed/embed-token";
-import { corsHeaders } from "./cors";
+import { corsHeaders } from "@/server/api/cors";
 import { ApiError, badRequest, errorParts, errorResponse, validationError } from "@/server/core/errors";
 import {
   type IdempotencyClaim,
@@ -25,18 +25,19 @@ import {
   idempotencyScope,
   isValidIdempotencyKey,
   requestFingerprint,
-} from "./idempotency";
-import { BAD_TEXT_MESSAGE, decodePathParams, findBadJsonText, isAcceptableText, parseQuery, utf8Text } from "./input";
+} from "@/server/api/idempotency";
+import { decodePathParams } from "@/server/api/input";
+import { type NextContext, checkedQuery, parseJsonBytes, readBody } from "./request-input";
 import { log } from "@/server/core/log";
 import { parseOrThrow } from "@/server/core/validation";
 import { noteOperation } from "@/server/observability/requests";
-import { type AnyObject, type OperationDef, requestTypeName } from "./operation";
+import { type AnyObject, type OperationDef, requestTypeName } from "@/server/api/operation";
 import { type RateLimitState, chargeRateLimit, peekRateLimit, rateLimitHeaders } from "@/server/core/rate-limit";
 import { tallyUsage } from "@/server/services/usage/usage-tally";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface HandlerContext<P, Q, B> {
+export interface ApiRouteContext<P, Q, B> {
   /** The request: a Fetch Request through Next, the dispatcher's DirectRequest on the fast path; typed as what both implement. */
   req: ApiRequest;
   url: URL;
@@ -65,7 +66,6 @@ export interface RequestTargets {
   body: string;
 }
 
-type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & { operation?: OperationDef; methodNotAllowed?: boolean };
 
 const EMPTY_STRICT = z.object({}).strict();
@@ -74,83 +74,9 @@ const VALIDATE_RESPONSES = () => env().NODE_ENV !== "production" || env().FORMA_
 /** Seconds a client should wait before retrying while the database is unavailable. */
 const UNAVAILABLE_RETRY_AFTER = "5";
 
-const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** Query parameters as an object, 400 ValidationError for text that is not acceptable (NUL, invalid UTF-8). */
-export function checkedQuery(search: string, target: string): Record<string, string> {
-  if (search === "") return NO_QUERY;
-  const { query, bad } = parseQuery(search);
-  if (bad.length) throw validationError(target, bad);
-  return query;
-}
-
-/** A request body's bytes, 413 past MAX_BODY_BYTES (declared or counted). */
-export async function readBody(req: ApiRequest): Promise<Buffer> {
-  const max = env().MAX_BODY_BYTES;
-  const tooLarge = () => new ApiError({ code: "PayloadTooLarge", message: `The body exceeds ${max} bytes.` });
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) throw tooLarge();
-  if (req instanceof DirectRequest) {
-    const bytes = await req.bodyBuffer();
-    if (!bytes) throw tooLarge();
-    return bytes;
-  }
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Parses the JSON body (`bytes` when the kernel already read them for the Idempotency-Key fingerprint). */
 async function parseBody(req: ApiRequest, op: OperationDef, target: string, bytes?: Buffer): Promise<unknown> {
   return parseJsonBytes(bytes ?? (await readBody(req)), req.headers.get("content-type"), target, Boolean(op.body && op.bodyRequired));
-}
-
-/**
- * A JSON body as the API reads it, for the kernel and for every other route that takes JSON (the
- * console's and the hosted pages' internal routes): 400 for bytes that are not UTF-8, 415 for a
- * non-JSON content type, 400 for malformed JSON, and 400 ValidationError naming each string that
- * is not acceptable text (NUL, lone surrogates). An empty body is `{}` unless one is required.
- */
-export function parseJsonBytes(bytes: Buffer, contentType: string | null, target: string, required = false): unknown {
-  const raw = utf8Text(bytes);
-  if (raw === null) throw validationError(target, [{ code: "FormatError", message: "The body is not valid UTF-8.", target: "(root)" }]);
-  if (raw.trim() === "") {
-    if (required) throw validationError(target, [{ code: "TypeError", message: "A JSON body is required.", target: "(root)" }]);
-    return {};
-  }
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test((contentType ?? "").trim())) {
-    throw new ApiError({ code: "UnsupportedMediaType", message: "Send the body as application/json." });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ApiError({ code: "BadRequest", message: "The body is not valid JSON.", target });
-  }
-  const bad = findBadJsonText(raw, value);
-  if (bad.length) throw validationError(target, bad);
-  return value;
-}
-
-/** Router-decoded path parameters checked like the API's (NUL, lone surrogates: 400 ValidationError). */
-export function checkedParams(params: Record<string, string | string[]>, target: string): Record<string, string | string[]> {
-  const bad = Object.entries(params).flatMap(([name, v]) =>
-    (Array.isArray(v) ? v : [v]).filter((x) => !isAcceptableText(x)).map(() => ({ code: "FormatError", message: BAD_TEXT_MESSAGE, target: name })),
-  );
-  if (bad.length) throw validationError(target, bad);
-  return params;
 }
 
 // Request ids: a random per-process prefix and a counter, unique without a random draw per request.
@@ -250,9 +176,9 @@ class Context {
  * authentication, organization check, weight, validation, handler, rendering; every thrown
  * error becomes the contract's envelope.
  */
-export function route<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined>(
+export function apiRoute<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined>(
   op: OperationDef<P, Q, B, R>,
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | SerializedJson | Response>,
+  handler: (ctx: ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<(R extends z.ZodType ? z.input<R> : unknown) | SerializedJson | Response>,
 ): RouteHandler {
   const anyOp = op as unknown as OperationDef;
   const queryTarget = requestTypeName(op, "Query");
@@ -282,7 +208,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const body = parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget);
       return await tx.transaction(async (savepoint) => {
         const context = new Context(req, direct, parsed, params, query, body, caller, requestId, targets, savepoint as unknown as Db);
-        const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>));
+        const result = await inRequestTransaction(anyOp.operationId, () => handler(context as unknown as ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>));
         return render(anyOp, result, headers);
       });
     } catch (err) {
@@ -390,7 +316,7 @@ export function route<P extends AnyObject | undefined, Q extends AnyObject | und
       const body = hasBody ? parseOrThrow(anyOp.body ?? EMPTY_STRICT, await parseBody(req, anyOp, bodyTarget, raw), bodyTarget) : undefined;
 
       const context = new Context(req, direct, parsed, params, query, body, caller as Caller, requestId, targets, getDb());
-      const result = await handler(context as unknown as HandlerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await handler(context as unknown as ApiRouteContext<Infer<P>, Infer<Q>, Infer<B>>);
       const rendered = render(anyOp, result, headers);
       if (claim) {
         const held = claim;

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { forbidden, thrownErrorResponse, unauthorized } from "@/server/core/errors";
-import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
+import { type NextContext, checkedParams, checkedQuery, parseJsonBytes, readBody } from "./request-input";
 import { parseOrThrow } from "@/server/core/validation";
 import { cookieLookup, principalFromCookies } from "@/server/services/console/session-cookie";
 import type { ConsolePrincipal } from "@/server/services/console/sessions";
 import { assertSameOrigin, isMutation } from "@/server/http/same-origin";
 
-type NextContext = { params: Promise<Record<string, string | string[]>> };
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface TrainerContext<P, Q, B> {
+export interface ConsoleRouteContext<P, Q, B> {
   req: Request;
   url: URL;
   principal: ConsolePrincipal;
@@ -18,7 +17,7 @@ export interface TrainerContext<P, Q, B> {
   body: B;
 }
 
-export interface TrainerActionSpec<P, Q, B> {
+export interface ConsoleRouteSpec<P, Q, B> {
   /** "owner": only workspace owners (API keys, members). Default: any trainer of the workspace. */
   role?: "owner";
   params?: P;
@@ -46,9 +45,9 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...NO_
  * the API (400 ValidationError with field details), then the action; every thrown ApiError
  * becomes the API's error envelope.
  */
-export function withTrainer<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: TrainerActionSpec<P, Q, B>,
-  action: (ctx: TrainerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
+export function consoleRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  spec: ConsoleRouteSpec<P, Q, B>,
+  action: (ctx: ConsoleRouteContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
 ): (req: Request, ctx: NextContext) => Promise<Response> {
   const name = spec.name ?? "ConsoleRequest";
   return async (req, ctx) => {
@@ -65,7 +64,7 @@ export function withTrainer<P extends z.ZodType | undefined = undefined, Q exten
       const query = spec.query ? parseOrThrow(spec.query, checkedQuery(url.search, `${name}Query`), `${name}Query`) : undefined;
       const bodyTarget = `${name}Body`;
       const body = spec.body && spec.body !== "raw" ? parseOrThrow(spec.body, parseJsonBytes(await readBody(req), req.headers.get("content-type"), bodyTarget), bodyTarget) : undefined;
-      const result = await action({ req, url, principal, params, query, body } as TrainerContext<Infer<P>, Infer<Q>, Infer<B>>);
+      const result = await action({ req, url, principal, params, query, body } as ConsoleRouteContext<Infer<P>, Infer<Q>, Infer<B>>);
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204, headers: NO_STORE });
       return new Response(JSON.stringify(result), { status: spec.status ?? 200, headers: JSON_HEADERS });

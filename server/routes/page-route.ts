@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { ApiError, badRequest, thrownErrorResponse } from "@/server/core/errors";
-import { checkedParams, checkedQuery, parseJsonBytes, readBody } from "@/server/api/route";
-import { assertSameOrigin } from "./same-origin";
+import { type NextContext, checkedParams, checkedQuery, parseJsonBytes, readBody } from "./request-input";
+import { assertSameOrigin } from "@/server/http/same-origin";
 import { MEMBER_COOKIE } from "@/server/services/pages/member-sign-in";
 import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
 
@@ -12,8 +12,6 @@ import { type Viewer, viewerFor } from "@/server/services/pages/viewer";
  * from this origin (Origin header) and, unless it is a plain form, carry JSON.
  */
 
-type Params = Record<string, string | string[]>;
-type NextContext = { params: Promise<Params> };
 
 export interface PageRouteContext {
   req: Request;

@@ -5,9 +5,9 @@ import { createTestOrg, expectError } from "@/test/harness";
 import { getDb } from "@/db/client";
 import { organizations } from "@/db/schema";
 import { eq } from "drizzle-orm";
-import { clearAuthCaches } from "./auth";
-import { defineOperation } from "./operation";
-import { methods, route } from "./route";
+import { clearAuthCaches } from "@/server/api/auth";
+import { defineOperation } from "@/server/api/operation";
+import { apiRoute, methods } from "./api-route";
 import { HexId } from "@/server/contracts/schemas";
 import { issueAccessToken } from "@/server/core/access-tokens";
 
@@ -27,7 +27,7 @@ const echo = defineOperation({
 });
 
 const handlers = methods({
-  POST: route(echo, async ({ body, caller }) => {
+  POST: apiRoute(echo, async ({ body, caller }) => {
     if (body.name === "boom") throw new Error("secret database detail");
     if (body.name === "dbdown")
       throw new Error("Failed query", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
