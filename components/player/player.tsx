@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, type Ref, useCallback, useEffect, u
 import { cn } from "@/components/ui/cn";
 import { CaptionOverlay, CaptionTracks, CaptionsControl, useCaptions } from "./caption-tracks"; // captions (caption-tracks.tsx)
 import { attachSource, currentSource, isHlsUrl, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
-import { type MusicTrack, type PlayerSegment, type PlayerWorkout, clock } from "./model";
+import { type MusicTrack, type PlayerSegment, type PlayerWorkout, type SegmentVideo, clock } from "./model";
 import type { PlayerSnapshot } from "./snapshot";
 import {
   type PlayerCommand,
@@ -85,11 +85,21 @@ function snapshotOf(state: PlayerState, segments: readonly PlayerSegment[]): Pla
   };
 }
 
+/**
+ * The URL a segment's video plays from: its HLS package when it has one (long clips) and that did
+ * not fail in this player, else the progressive file.
+ */
+function sourceOf(video: SegmentVideo, failedHls: ReadonlySet<string>): string {
+  return video.hlsUrl && !failedHls.has(video.hlsUrl) ? video.hlsUrl : video.url;
+}
+
 /** The next segment with a clip after `index`, to preload. */
-function nextClip(segments: readonly PlayerSegment[], index: number): string | null {
+function nextClip(segments: readonly PlayerSegment[], index: number, failedHls: ReadonlySet<string>): string | null {
   for (let i = index + 1; i < segments.length; i++) {
     const v = segments[i]!.video;
-    if (v) return isHlsUrl(v.url) ? null : v.url; // a playlist is not preloaded by a bare element
+    if (!v) continue;
+    const url = sourceOf(v, failedHls);
+    return isHlsUrl(url) ? null : url; // a playlist is not preloaded by a bare element (nor its progressive twin, which will not play)
   }
   return null;
 }
@@ -164,6 +174,8 @@ export function WorkoutPlayer({
 
   const rootRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  /** HLS packages that failed in this player: their segments play the progressive file. */
+  const failedHls = useRef(new Set<string>());
   const voiceRef = useRef<HTMLAudioElement>(null);
   const musicRef = useRef<HTMLAudioElement>(null);
   const [buffering, setBuffering] = useState(false);
@@ -251,9 +263,10 @@ export function WorkoutPlayer({
     }
     v.loop = segment.video.loop;
     v.muted = segment.video.muted;
-    if (currentSource(v) !== segment.video.url) {
+    const source = sourceOf(segment.video, failedHls.current);
+    if (currentSource(v) !== source) {
       setBuffering(true);
-      attachSource(v, segment.video.url, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
+      attachSource(v, source, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
     } else {
       v.currentTime = 0;
     }
@@ -309,7 +322,7 @@ export function WorkoutPlayer({
   const preloader = useRef<HTMLVideoElement | null>(null);
   useEffect(() => {
     if (state.phase === "completed") return;
-    const url = nextClip(segments, state.phase === "preview" ? -1 : state.index);
+    const url = nextClip(segments, state.phase === "preview" ? -1 : state.index, failedHls.current);
     if (!url) return;
     preloader.current ??= document.createElement("video");
     const p = preloader.current;
@@ -332,6 +345,15 @@ export function WorkoutPlayer({
   useEffect(() => () => releaseSource(videoRef.current), []);
   const onVideoError = () => {
     if (!segment?.video) return;
+    // A long clip's HLS package that fails plays on from its progressive file (remembered for this player).
+    const v = videoRef.current;
+    const hls = segment.video.hlsUrl;
+    if (v && hls && !failedHls.current.has(hls) && currentSource(v) === hls) {
+      failedHls.current.add(hls);
+      attachSource(v, segment.video.url, () => onVideoErrorRef.current());
+      if (!stateRef.current.paused) tryPlay(v);
+      return;
+    }
     const message = "This video could not be loaded. You can skip to the next part or try again later.";
     setMediaError(message);
     setBuffering(false);
