@@ -51,8 +51,10 @@ export function renditionLadder(top: ExportFormat): Rendition[] {
 export function renditionEncodeArgs(f: ExportFormat, keyframes: readonly number[], frames: number): string[] {
   const args = videoEncodeArgs(f);
   args[args.indexOf("-g") + 1] = String(frames + 1);
-  // Half a frame early: ffmpeg forces the first frame at or after each time, exactly that frame.
-  const times = keyframes.map((n) => Math.max(0, (n - 0.5) / f.fps).toFixed(4));
+  // A quarter frame early: ffmpeg rounds each time to the nearest frame of the encoder's time base
+  // (so half a frame, 59.5/30 written as 1.9833, rounded down to frame 59 at 30 and 24 fps) and
+  // forces the first frame at or after it: exactly frame n at every rate.
+  const times = keyframes.map((n) => Math.max(0, (n - 0.25) / f.fps).toFixed(6));
   return [...args, "-sc_threshold", "0", "-force_key_frames", times.join(",")];
 }
 

@@ -141,7 +141,12 @@ export async function requestClipPackaging(clip: { id: string; durationSeconds: 
  * request per file). Returns how many were asked.
  */
 export async function sweepLongClips(db: Db, now = new Date()): Promise<number> {
-  const ids = await listUnpackagedLongClips(db, { minSeconds: LONG_CLIP_SECONDS, maxAttempts: MAX_ATTEMPTS, retryBefore: new Date(now.getTime() - RETRY_AFTER_MS), limit: 100 });
+  const ids = await listUnpackagedLongClips(db, {
+    minSeconds: LONG_CLIP_SECONDS,
+    maxAttempts: MAX_ATTEMPTS,
+    retryBefore: new Date(now.getTime() - RETRY_AFTER_MS),
+    limit: 100,
+  });
   for (const videoAssetId of ids) await sendJobEventSafely({ name: "media/clip.package", data: { videoAssetId } });
   return ids.length;
 }
