@@ -54,7 +54,12 @@ export function attachSource(video: HTMLVideoElement, url: string, onFatal: () =
     video.src = url;
     return;
   }
-  video.removeAttribute("src");
+  // Back to an empty element at once: a play() asked now waits for the stream instead of being
+  // aborted when hls.js sets its own source (the load of a new source pauses a loaded element).
+  if (video.hasAttribute("src")) {
+    video.removeAttribute("src");
+    video.load();
+  }
   void import("hls.js").then(
     ({ default: HlsClass }) => {
       if (video.dataset.formaSource !== url) return; // another source was chosen meanwhile
