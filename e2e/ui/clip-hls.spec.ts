@@ -1,5 +1,7 @@
-import type { components } from "../../lib/api/client";
-import { E2E_BASE, expect, ok, test } from "../fixtures";
+import type { FrameLocator, Page } from "@playwright/test";
+import type { FormaClient, components } from "../../lib/api/client";
+import { E2E_BASE, type Seed, expect, ok, test } from "../fixtures";
+import { openHost } from "./host-page";
 
 /**
  * Long clips stream adaptively in the hosted library player: the demo library's 60 s class video is
@@ -10,9 +12,8 @@ import { E2E_BASE, expect, ok, test } from "../fixtures";
 
 type Segment = components["schemas"]["PlaylistSegment"];
 
-test("the hosted player plays a long clip through hls.js, short clips progressively", async ({ page, seed, forma }) => {
-  test.setTimeout(240_000);
-  // The seeded workout with a class segment, once the worker has packaged the class video.
+/** The seeded workout with a class segment and its class video's hlsUrl, once the server's worker has packaged it. */
+async function packagedClassWorkout(forma: FormaClient, seed: Seed): Promise<{ workoutId: string; hlsUrl: string }> {
   let workoutId = "";
   let hlsUrl = "";
   await expect
@@ -33,6 +34,33 @@ test("the hosted player plays a long clip through hls.js, short clips progressiv
       { timeout: 180_000, intervals: [2_000] },
     )
     .toMatch(/\/media\/seed\/video\/class-flow-hls-[0-9a-f]{12}\/master\.m3u8\?exp=\d+&sig=/);
+  return { workoutId, hlsUrl };
+}
+
+/** Presses "Next part" until a segment of `kind` plays. */
+async function skipTo(root: Page | FrameLocator, kind: string) {
+  const region = root.locator("section[data-phase]");
+  for (let i = 0; i < 10 && (await region.getAttribute("data-segment-kind")) !== kind; i++) {
+    await root.getByRole("button", { name: "Next part" }).click();
+  }
+  await expect(region).toHaveAttribute("data-segment-kind", kind);
+}
+
+/** The player's video plays `hlsUrl` through hls.js (Media Source Extensions) and advances. */
+async function expectPlayingHls(root: Page | FrameLocator, hlsUrl: string) {
+  const video = root.locator("video");
+  await expect.poll(async () => new URL((await video.getAttribute("data-forma-source")) ?? "http://x/").pathname).toMatch(/\.m3u8$/);
+  expect(new URL((await video.getAttribute("data-forma-source"))!).pathname).toBe(new URL(hlsUrl).pathname);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(/^blob:/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+  const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(t1 + 1);
+  await expect(video).toHaveAttribute("data-hls-height", /\d+/);
+}
+
+test("the hosted player plays a long clip through hls.js, short clips progressively", async ({ page, seed, forma }) => {
+  test.setTimeout(240_000);
+  const { workoutId, hlsUrl } = await packagedClassWorkout(forma, seed);
   const master = await (await page.request.get(hlsUrl)).text();
   expect([...master.matchAll(/#EXT-X-STREAM-INF/g)].length).toBeGreaterThanOrEqual(3);
 
@@ -42,32 +70,29 @@ test("the hosted player plays a long clip through hls.js, short clips progressiv
   });
   await page.goto(`/workouts/${workoutId}?orgId=${seed.organizationId}`);
   await page.getByRole("button", { name: "Start workout" }).click();
-  const region = page.locator("section[data-phase]");
-  const video = page.locator("video");
-  // On to the class segment.
-  for (let i = 0; i < 10 && (await region.getAttribute("data-segment-kind")) !== "class"; i++) {
-    await page.getByRole("button", { name: "Next part" }).click();
-  }
-  await expect(region).toHaveAttribute("data-segment-kind", "class");
-  await expect.poll(async () => new URL((await video.getAttribute("data-forma-source")) ?? "http://x/").pathname).toMatch(/\.m3u8$/);
-  expect(new URL((await video.getAttribute("data-forma-source"))!).pathname).toBe(new URL(hlsUrl).pathname);
-  // hls.js feeds the element through Media Source Extensions, and the video advances.
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(/^blob:/);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
-  const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(t1 + 1);
-  await expect(video).toHaveAttribute("data-hls-height", /\d+/);
+  await skipTo(page, "class");
+  await expectPlayingHls(page, hlsUrl);
   expect(fetched.some((p) => /class-flow-hls-[0-9a-f]{12}\/master\.m3u8$/.test(p))).toBe(true);
   expect(fetched.some((p) => /class-flow-hls-[0-9a-f]{12}\/\d+p\/seg\d+\.m4s$/.test(p))).toBe(true);
 
   // The next clip with a video is an exercise demo: progressive, played by the element itself.
-  for (let i = 0; i < 10 && (await region.getAttribute("data-segment-kind")) !== "exercise"; i++) {
-    await page.getByRole("button", { name: "Next part" }).click();
-  }
-  await expect(region).toHaveAttribute("data-segment-kind", "exercise");
+  await skipTo(page, "exercise");
+  const video = page.locator("video");
   await expect.poll(async () => new URL((await video.getAttribute("data-forma-source")) ?? "http://x/").pathname).toMatch(/\.mp4$/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4\?/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
   // The class's progressive MP4 was never requested (not played, not preloaded).
   expect(fetched.filter((p) => p.endsWith("/seed/video/class-flow.mp4"))).toEqual([]);
+});
+
+test("the workout embed plays a long clip through hls.js too", async ({ page, seed, forma }) => {
+  test.setTimeout(240_000);
+  const { workoutId, hlsUrl } = await packagedClassWorkout(forma, seed);
+  const host = await openHost(
+    page,
+    `${E2E_BASE}/embed/workout/${workoutId}?${new URLSearchParams({ organizationId: seed.organizationId, apiKey: seed.apiKey })}`,
+  );
+  await host.frame.getByRole("button", { name: "Start workout" }).click();
+  await skipTo(host.frame, "class");
+  await expectPlayingHls(host.frame, hlsUrl);
 });
