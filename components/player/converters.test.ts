@@ -123,6 +123,22 @@ describe("playlist to player model", () => {
     expect(playerMusic({ videoAudioMode: "clip-only" }, tracks)).toEqual([]);
     expect(playerMusic({ videoAudioMode: "full", mixBgMusic: false }, tracks)).toEqual([]);
   });
+
+  it("keeps a long clip's hlsUrl beside its progressive url, and adds none where the playlist has none", () => {
+    const hls = "/media/seed/video/class-flow-hls-0123456789ab/master.m3u8?exp=1&sig=x";
+    const withHls = {
+      data: [
+        { intro: { id: "i", duration: 5, audio: null, video: { url: "/intro.mp4", hlsUrl: "/intro-hls/master.m3u8" } } },
+        { class: { id: "c", duration: 60, name: "Flow", intro: { audio: null, video: video(0) }, skipIntro: true, main: { video: { ...video(0), hlsUrl: hls } } } },
+        playlist.data[1]!,
+      ],
+    };
+    const [intro, flow, squat] = workoutFromPlaylist(detail, withHls as never).segments;
+    expect(intro!.video).toMatchObject({ url: "/intro.mp4", hlsUrl: "/intro-hls/master.m3u8" });
+    expect(flow!.video).toMatchObject({ url: "/media/clip.mp4", hlsUrl: hls });
+    expect(squat!.video).toEqual({ url: "/media/clip.mp4", poster: "/p.jpg", loop: true, muted: true });
+    expect("hlsUrl" in squat!.video!).toBe(false);
+  });
 });
 
 describe("generated workout to player model", () => {

@@ -16,6 +16,8 @@ interface ApiAudio {
 }
 interface ApiVideo {
   url: string;
+  /** A long clip's HLS master (additive; absent for short or not yet packaged clips). */
+  hlsUrl?: string;
   poster?: string | null;
   thumbnail?: string | null;
   loop?: number;
@@ -31,8 +33,8 @@ interface Named {
 }
 
 type ApiSegment =
-  | { intro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string }; captions?: ApiCaption[] } }
-  | { outro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string }; captions?: ApiCaption[] } }
+  | { intro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string; hlsUrl?: string }; captions?: ApiCaption[] } }
+  | { outro: { id: string; duration: number; audio: ApiAudio | null; video: { url: string; hlsUrl?: string }; captions?: ApiCaption[] } }
   | {
       exercise: {
         id: string;
@@ -91,8 +93,12 @@ export interface ApiMusic {
   tracks: { url: string; name: string }[];
 }
 
+/** `{ hlsUrl }` when the playlist gives one (the players prefer it, see player.tsx). */
+const hlsOf = (v: { hlsUrl?: string }): Pick<SegmentVideo, "hlsUrl"> => (v.hlsUrl ? { hlsUrl: v.hlsUrl } : {});
+
 const video = (v: ApiVideo, opts: { muted: boolean }): SegmentVideo => ({
   url: v.url,
+  ...hlsOf(v),
   poster: v.poster ?? null,
   loop: v.loop === -1,
   muted: opts.muted,
@@ -132,7 +138,7 @@ function toSegment(entry: ApiSegment): PlayerSegment | null {
       duration: s.duration,
       timing: "media",
       // The voice-over comes as its own track, so the clip plays without its sound when there is one.
-      video: { url: s.video.url, poster: null, loop: false, muted: Boolean(s.audio) },
+      video: { url: s.video.url, ...hlsOf(s.video), poster: null, loop: false, muted: Boolean(s.audio) },
       imageUrl: null,
       audio: s.audio ? [cue(s.audio, "voiceover", 0)] : [],
       reps: null,

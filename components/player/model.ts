@@ -27,7 +27,13 @@ export interface AudioCue {
 }
 
 export interface SegmentVideo {
+  /** The progressive file (MP4). */
   url: string;
+  /**
+   * The same video as HLS (a long clip's package, playlist `video.hlsUrl`): played in its place
+   * when present (natively or through hls.js, use-hls-source.ts), `url` when it fails.
+   */
+  hlsUrl?: string;
   poster: string | null;
   /** Loop the clip until the segment ends (exercise demos); otherwise it plays once. */
   loop: boolean;

@@ -74,6 +74,8 @@ export function WorkoutPlayer({
   const rootRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const voiceRef = useRef<HTMLAudioElement>(null);
+  /** HLS packages that failed in this player: their segments play the progressive file. */
+  const failedHls = useRef(new Set<string>());
 
   const segment = state.phase === "playing" ? segments[state.index] : undefined;
   const playing = state.phase === "playing" && !state.paused;
@@ -83,10 +85,10 @@ export function WorkoutPlayer({
   useAutoStart(autoStart, workout.skipPreview, store);
   useSnapshotReports(state, segments, onSnapshot);
   useFocusWhenPlaying(rootRef, state.phase);
-  const media = useMediaController({ videoRef, voiceRef, state, stateRef, dispatch, segment, playing, onMediaError });
+  const media = useMediaController({ videoRef, voiceRef, state, stateRef, dispatch, segment, playing, failedHls: failedHls.current, onMediaError });
   const voiceEvents = useSpokenCues(voiceRef, state.epoch, state.elapsed, playing, segment, media.tryPlay);
   const backgroundMusic = useBackgroundMusic(music, music.length > 0 && playing && state.musicOn, media.tryPlay);
-  usePreloadNextClip(segments, state.index, state.phase);
+  usePreloadNextClip(segments, state.index, state.phase, failedHls.current);
   const keys = usePlayerKeyboard(rootRef, state.phase, dispatch, captions);
   const announced = useMemo(() => snapshotOf(state, segments), [state, segments]);
 

@@ -32,6 +32,14 @@ function playsHlsNatively(video: HTMLVideoElement): boolean {
   return video.canPlayType("application/vnd.apple.mpegurl") !== "" && !("userAgentData" in navigator);
 }
 
+/**
+ * The URL a segment's video plays from: its HLS package when it has one (long clips) and that did
+ * not fail in this player, else the progressive file.
+ */
+export function sourceOf(video: { url: string; hlsUrl?: string | null }, failedHls: ReadonlySet<string>): string {
+  return video.hlsUrl && !failedHls.has(video.hlsUrl) ? video.hlsUrl : video.url;
+}
+
 /** The URL a video element was given through attachSource (or its plain src). */
 export function currentSource(video: HTMLVideoElement): string | null {
   return video.dataset.formaSource ?? video.getAttribute("src");
@@ -54,7 +62,12 @@ export function attachSource(video: HTMLVideoElement, url: string, onFatal: () =
     video.src = url;
     return;
   }
-  video.removeAttribute("src");
+  // Back to an empty element at once: a play() asked now waits for the stream instead of being
+  // aborted when hls.js sets its own source (the load of a new source pauses a loaded element).
+  if (video.hasAttribute("src")) {
+    video.removeAttribute("src");
+    video.load();
+  }
   void import("hls.js").then(
     ({ default: HlsClass }) => {
       if (video.dataset.formaSource !== url) return; // another source was chosen meanwhile

@@ -4,7 +4,7 @@ import { type Dispatch, type RefObject, useCallback, useEffect, useRef, useState
 import type { PlayerSegment } from "./model";
 import type { PlayerAction, PlayerState } from "./reducer";
 import { usePlaybackClock } from "./use-playback-clock";
-import { attachSource, currentSource, releaseSource } from "./use-hls-source"; // HLS (use-hls-source.ts)
+import { attachSource, currentSource, releaseSource, sourceOf } from "./use-hls-source"; // HLS (use-hls-source.ts)
 
 /**
  * The media controller: the workout's state turned into what the media elements do. The current
@@ -29,10 +29,12 @@ export interface MediaControllerInput {
   dispatch: Dispatch<PlayerAction>;
   segment: PlayerSegment | undefined;
   playing: boolean;
+  /** HLS packages that failed in this player: their segments play the progressive file. */
+  failedHls: Set<string>;
   onMediaError?: (error: PlayerMediaError) => void;
 }
 
-export function useMediaController({ videoRef, voiceRef, state, stateRef, dispatch, segment, playing, onMediaError }: MediaControllerInput) {
+export function useMediaController({ videoRef, voiceRef, state, stateRef, dispatch, segment, playing, failedHls, onMediaError }: MediaControllerInput) {
   const [buffering, setBuffering] = useState(false);
   const [needsGesture, setNeedsGesture] = useState(false);
   const [mediaError, setMediaError] = useState<string | null>(null);
@@ -72,9 +74,10 @@ export function useMediaController({ videoRef, voiceRef, state, stateRef, dispat
     }
     v.loop = segment.video.loop;
     v.muted = segment.video.muted;
-    if (currentSource(v) !== segment.video.url) {
+    const source = sourceOf(segment.video, failedHls);
+    if (currentSource(v) !== source) {
       setBuffering(true);
-      attachSource(v, segment.video.url, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
+      attachSource(v, source, () => onVideoErrorRef.current()); // HLS or progressive (use-hls-source.ts)
     } else {
       v.currentTime = 0;
     }
@@ -98,6 +101,15 @@ export function useMediaController({ videoRef, voiceRef, state, stateRef, dispat
 
   const onVideoError = () => {
     if (!segment?.video) return;
+    // A long clip's HLS package that fails plays on from its progressive file (remembered for this player).
+    const v = videoRef.current;
+    const hls = segment.video.hlsUrl;
+    if (v && hls && !failedHls.has(hls) && currentSource(v) === hls) {
+      failedHls.add(hls);
+      attachSource(v, segment.video.url, () => onVideoErrorRef.current());
+      if (!stateRef.current.paused) tryPlay(v);
+      return;
+    }
     setMediaError(MEDIA_ERROR_MESSAGE);
     setBuffering(false);
     dispatch({ type: "PAUSE" });

@@ -438,6 +438,8 @@ export interface PlaylistRow {
   assetDurationSeconds: number | null;
   assetEstimatedRepDuration: number | null;
   assetChapters: VideoAssetChapter[] | null;
+  /** The master playlist of the clip's HLS package (long clips, once packaged), or null. */
+  assetHlsKey: string | null;
 }
 
 export interface PlaylistAssetRelations {
@@ -486,9 +488,10 @@ export async function findPlaylist(db: Tx, workoutId: string, locale: string) {
         s.duration_seconds as "durationSeconds", s.work_seconds as "workSeconds", s.reps, s.pace, s.weight_level as "weightLevel", s.rpe, s.amrap,
         s.skip_intro as "skipIntro", s.break_image_key as "breakImageKey", a.kind as "assetKind", a.video_key as "assetVideoKey",
         a.poster_key as "assetPosterKey", a.thumbnail_key as "assetThumbnailKey", a.duration_seconds as "assetDurationSeconds",
-        a.estimated_rep_duration as "assetEstimatedRepDuration", a.chapters as "assetChapters"
+        a.estimated_rep_duration as "assetEstimatedRepDuration", a.chapters as "assetChapters", h.master_key as "assetHlsKey"
       from workout_segments s
       left join video_assets a on a.id = s.video_asset_id
+      left join video_hls_packages h on h.video_key = a.video_key and h.status = 'ready'
       where s.workout_id = ${workoutId}::text
     ),
     clip as (

@@ -126,3 +126,24 @@ export const exerciseGroupItems = pgTable(
   },
   (t) => [uniqueIndex("exercise_group_items_pos_uq").on(t.groupId, t.position)],
 );
+
+export const VIDEO_HLS_STATUSES = ["ready", "failed"] as const;
+export type VideoHlsStatus = (typeof VIDEO_HLS_STATUSES)[number];
+
+/**
+ * The adaptive (HLS) package of a long clip's video file (server/services/media-uploads/clip-hls.ts),
+ * one row per stored video key: clips that share a file (the seeded libraries of every workspace
+ * point at the same demo media) share its package. `ready`: `master_key` is the stored master
+ * playlist, and playlists give the clip an `hlsUrl`; `failed`: the last attempt failed (the clip
+ * plays progressively; the job system and the sweep retry up to a limit).
+ */
+export const videoHlsPackages = pgTable("video_hls_packages", {
+  videoKey: text().primaryKey(),
+  status: text().$type<VideoHlsStatus>().notNull(),
+  /** The master playlist's storage key; set only when ready. */
+  masterKey: text(),
+  attempts: integer().notNull().default(0),
+  lastError: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

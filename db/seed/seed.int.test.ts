@@ -34,5 +34,15 @@ describe("the run contract's seed", () => {
     const checks = await getDb().select().from(workoutExportChecks).where(inArray(workoutExportChecks.workoutId, published));
     expect(checks).toHaveLength(published.length);
     expect(checks.every((c) => c.requestedAt instanceof Date && c.checkedAt === null)).toBe(true);
+
+    // The demo library's long clip (the 60 s class video, shared by every workspace) is asked to be
+    // packaged as HLS, once per file, unless an earlier seed's package is already recorded.
+    const packaged = await getDb().execute<{ n: number }>(sql`select count(*)::int as n from video_hls_packages where video_key = 'seed/video/class-flow.mp4'`);
+    const asked = sent.filter((e) => e.name === "media/clip.package").map((e) => (e.data as { videoAssetId: string }).videoAssetId);
+    if (packaged[0]!.n === 0) {
+      const keys = await getDb().execute<{ video_key: string }>(sql`select video_key from video_assets where id = any(${`{${asked.join(",")}}`}::text[])`);
+      expect(keys.map((k) => k.video_key)).toContain("seed/video/class-flow.mp4");
+      expect(new Set(keys.map((k) => k.video_key)).size).toBe(keys.length);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { grantConsoleOwner } from "@/server/services/console/accounts";
 import { createApiKey, createOrganization } from "@/server/services/organizations/create-organization";
 import { renderSeedDropMedia } from "./drops";
 import { requestWorkoutExports } from "@/server/services/exports/request-exports";
+import { sweepLongClips } from "@/server/services/media-uploads/clip-hls";
 import { seedOrganizationLibrary } from "./library";
 import { seedDemoHistory } from "./history";
 import { refreshMemberStatus } from "@/server/services/analytics/member-status";
@@ -82,6 +83,8 @@ export async function seedOrganizationPair(db: Db, label = "Forma Demo"): Promis
     [main.library, other.library].flatMap((l) => [...l.workoutIds, ...l.privateWorkoutIds]),
     "seed",
   );
+  // Long demo clips (the 60 s class video) are packaged as HLS once for every workspace that shows them.
+  await sweepLongClips(db);
   await refreshMemberStatus(db, { organizationId: main.organizationId, asOf: isoDay(Date.now()) });
   const endUser = main.library.endUsers[0]!;
   const accessToken = await issueAccessToken(endUser.id, main.organizationId, 30 * 24 * 3600);

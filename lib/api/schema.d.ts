@@ -4824,10 +4824,12 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description Progressive MP4 (H.264/AAC, faststart), served with HTTP Range support. */
+        /** @description Progressive MP4 (H.264/AAC, faststart), served with HTTP Range support; long clips in playlists also as HLS (`hlsUrl`). */
         MediaVideo: {
             /** @description Presigned URL, valid for about 7 days; not durable. */
             url: string;
+            /** @description Only in playlists, and only for a clip of at least 60 seconds once it is packaged (shortly after upload): a presigned URL (about 7 days) of the same video as HLS, one master playlist (`application/vnd.apple.mpegurl`) over three or more H.264 renditions (the clip's own size and two smaller ones) and an AAC audio rendition when the clip has sound, in fMP4 (CMAF) segments of about 4 seconds; every URI inside is signed and expires with it. Safari plays it natively, other browsers through a library such as hls.js; the hosted and embed players prefer it. `url` stays the progressive MP4 and keeps working: clients that ignore `hlsUrl` play as before. */
+            hlsUrl?: string;
             /** @description Public unsigned JPEG URL (poster or thumbnail), null when none. */
             poster: string | null;
             /** @description Public unsigned JPEG URL (poster or thumbnail), null when none. */
@@ -5006,6 +5008,8 @@ export interface components {
                 video: {
                     /** @description Presigned URL, valid for about 7 days; not durable. */
                     url: string;
+                    /** @description Only in playlists, and only for a clip of at least 60 seconds once it is packaged (shortly after upload): a presigned URL (about 7 days) of the same video as HLS, one master playlist (`application/vnd.apple.mpegurl`) over three or more H.264 renditions (the clip's own size and two smaller ones) and an AAC audio rendition when the clip has sound, in fMP4 (CMAF) segments of about 4 seconds; every URI inside is signed and expires with it. Safari plays it natively, other browsers through a library such as hls.js; the hosted and embed players prefer it. `url` stays the progressive MP4 and keeps working: clients that ignore `hlsUrl` play as before. */
+                    hlsUrl?: string;
                 };
                 /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
                 captions?: components["schemas"]["CaptionTrack"][];
@@ -5161,6 +5165,8 @@ export interface components {
                 video: {
                     /** @description Presigned URL, valid for about 7 days; not durable. */
                     url: string;
+                    /** @description Only in playlists, and only for a clip of at least 60 seconds once it is packaged (shortly after upload): a presigned URL (about 7 days) of the same video as HLS, one master playlist (`application/vnd.apple.mpegurl`) over three or more H.264 renditions (the clip's own size and two smaller ones) and an AAC audio rendition when the clip has sound, in fMP4 (CMAF) segments of about 4 seconds; every URI inside is signed and expires with it. Safari plays it natively, other browsers through a library such as hls.js; the hosted and embed players prefer it. `url` stays the progressive MP4 and keeps working: clients that ignore `hlsUrl` play as before. */
+                    hlsUrl?: string;
                 };
                 /** @description Caption tracks of the segment's spoken instructions, one per locale the clip is voiced in (timed from the stored scripts and audio lengths as the players speak them). Present only when the clip has scripted speech; clients that do not show captions can ignore it. */
                 captions?: components["schemas"]["CaptionTrack"][];

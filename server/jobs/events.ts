@@ -64,6 +64,14 @@ export const JOB_EVENTS = {
   "media/upload.completed": z.object({
     uploadId: z.string().regex(/^[0-9a-f]{24}$/),
   }),
+  /**
+   * A long clip (at least LONG_CLIP_SECONDS) has no adaptive package of its video yet: package it
+   * as HLS (server/services/media-uploads/clip-hls.ts). Sent after an upload is processed, by the
+   * seed and by the sweep.
+   */
+  "media/clip.package": z.object({
+    videoAssetId: z.string().regex(/^[0-9a-f]{24}$/),
+  }),
 } as const;
 
 export type JobEventName = keyof typeof JOB_EVENTS;

@@ -4,7 +4,7 @@ import { deliverWebhooksJob, pruneIntegrationDataJob, sweepWebhooksJob } from ".
 import { sweepCastSessionsJob } from "./definitions/cast";
 import { publishSocialAutomationsJob, renderSocialDropJob, sweepSocialDropsJob } from "./definitions/social";
 import { renderPendingExportsJob, renderWorkoutExportsJob, sweepWorkoutExportsJob } from "./definitions/exports";
-import { processMediaUploadJob, sweepMediaUploadsJob } from "./definitions/media-uploads";
+import { packageClipHlsJob, processMediaUploadJob, sweepClipHlsJob, sweepMediaUploadsJob } from "./definitions/media-uploads";
 import { rollUpUsageJob } from "./definitions/usage";
 import { analyticsMemberStatusJob, rebuildAnalyticsJob } from "./definitions/analytics";
 import type { AnyJobDefinition } from "./types";
@@ -26,6 +26,8 @@ export const ALL_JOBS: AnyJobDefinition[] = [
   sweepWorkoutExportsJob,
   processMediaUploadJob,
   sweepMediaUploadsJob,
+  packageClipHlsJob,
+  sweepClipHlsJob,
   rollUpUsageJob,
   rebuildAnalyticsJob,
   analyticsMemberStatusJob,

@@ -24,8 +24,16 @@ export function CaptionsAndStreaming() {
           plan&apos;s workouts) and no other.
         </li>
         <li>
-          Your own player: hand <code>hls_url</code>&apos;s URL to hls.js, Video.js, Shaka or AVPlayer; add <code>captions/stream_url</code> as a caption track
-          or upload it beside the MP4.
+          Long clips stream adaptively too. A clip of at least 60 seconds (a class, a long educational or promo video) is packaged as HLS shortly after it is
+          uploaded, and from then on its playlist video objects carry <code>hlsUrl</code> next to <code>url</code>: one signed master playlist over three or
+          more H.264 renditions (the clip&apos;s own size and two smaller ones) and its sound as an AAC rendition, every URI inside signed. The workout embed
+          and the hosted library player play <code>hlsUrl</code> when it is there (Safari natively, hls.js loaded only then elsewhere) and the progressive
+          MP4 otherwise, or if the stream fails. Shorter clips (exercise demos) only have the MP4: HLS would add round trips before the first frame. The field
+          is additive: a client that ignores it plays <code>url</code> as before.
+        </li>
+        <li>
+          Your own player: hand <code>hls_url</code>&apos;s URL (or a segment&apos;s <code>video.hlsUrl</code>) to hls.js, Video.js, Shaka or AVPlayer; add{" "}
+          <code>captions/stream_url</code> as a caption track or upload it beside the MP4.
         </li>
       </ul>
     </section>

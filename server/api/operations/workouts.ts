@@ -43,14 +43,24 @@ const Url = z.string().meta({ description: "Absolute URL." });
 const SignedUrl = z.string().meta({ description: "Presigned URL, valid for about 7 days; not durable." });
 const ImageUrl = z.string().nullable().meta({ description: "Public unsigned JPEG URL (poster or thumbnail), null when none." });
 
+/** The long clips' adaptive stream (server/services/media-uploads/clip-hls.ts: LONG_CLIP_SECONDS). */
+const HlsUrl = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "Only in playlists, and only for a clip of at least 60 seconds once it is packaged (shortly after upload): a presigned URL (about 7 days) of the same video as HLS, one master playlist (`application/vnd.apple.mpegurl`) over three or more H.264 renditions (the clip's own size and two smaller ones) and an AAC audio rendition when the clip has sound, in fMP4 (CMAF) segments of about 4 seconds; every URI inside is signed and expires with it. Safari plays it natively, other browsers through a library such as hls.js; the hosted and embed players prefer it. `url` stays the progressive MP4 and keeps working: clients that ignore `hlsUrl` play as before.",
+  });
+
 export const MediaVideo = z
   .object({
     url: SignedUrl,
+    hlsUrl: HlsUrl,
     poster: ImageUrl,
     thumbnail: ImageUrl,
     loop: z.number().int().meta({ description: "-1 loops the clip until the segment's duration elapses; 0 plays it once." }),
   })
-  .meta({ id: "MediaVideo", description: "Progressive MP4 (H.264/AAC, faststart), served with HTTP Range support." });
+  .meta({ id: "MediaVideo", description: "Progressive MP4 (H.264/AAC, faststart), served with HTTP Range support; long clips in playlists also as HLS (`hlsUrl`)." });
 
 export const MediaAudio = z
   .object({
@@ -146,8 +156,8 @@ const Captions = z
 const Named = z.array(IdName);
 const segmentBase = { id: z.string(), duration: z.number().meta({ description: "Seconds." }) };
 
-const IntroSegment = z.object({ kind: z.literal("workout-intro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }), captions: Captions });
-const OutroSegment = z.object({ kind: z.literal("workout-outro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl }), captions: Captions });
+const IntroSegment = z.object({ kind: z.literal("workout-intro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl, hlsUrl: HlsUrl }), captions: Captions });
+const OutroSegment = z.object({ kind: z.literal("workout-outro"), ...segmentBase, audio: MediaAudio.nullable(), video: z.object({ url: SignedUrl, hlsUrl: HlsUrl }), captions: Captions });
 const ExerciseSegment = z.object({
   kind: z.literal("exercise"),
   ...segmentBase,

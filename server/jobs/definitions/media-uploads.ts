@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { JOB_EVENTS } from "../events";
+import { packageClipHls, sweepLongClips } from "@/server/services/media-uploads/clip-hls";
 import { processUpload, sweepStalledUploads } from "@/server/services/media-uploads/process-upload";
 import { defineJob } from "../types";
 
@@ -30,5 +31,32 @@ export const sweepMediaUploadsJob = defineJob({
   retries: 0,
   handler: async ({ io }) => {
     return io.run("sweep", () => sweepStalledUploads(getDb()));
+  },
+});
+
+/**
+ * Packages a long clip's video as HLS (clip-hls.ts) in a queue of its own, at background priority
+ * (nice 10). A failure is retried; after the last attempt the clip stays progressive.
+ */
+export const packageClipHlsJob = defineJob({
+  id: "package-clip-hls",
+  name: "Package a long clip as HLS",
+  trigger: { event: "media/clip.package" },
+  payload: JOB_EVENTS["media/clip.package"],
+  retries: 2,
+  handler: async ({ payload, io }) => {
+    return { outcome: await io.run("package", () => packageClipHls(getDb(), payload.videoAssetId)) };
+  },
+});
+
+/** Every ten minutes: asks packaging of long clips that have none (a lost event, an older library). */
+export const sweepClipHlsJob = defineJob({
+  id: "sweep-clip-hls",
+  name: "Sweep long clips without HLS",
+  trigger: { cron: "*/10 * * * *" },
+  payload: z.object({}).loose(),
+  retries: 0,
+  handler: async ({ io }) => {
+    return { requested: await io.run("sweep", () => sweepLongClips(getDb())) };
   },
 });

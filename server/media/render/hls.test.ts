@@ -18,8 +18,12 @@ describe("HLS packaging helpers", () => {
   it("encodes a smaller rendition with key frames exactly at the piece's own, none of x264's", () => {
     const args = renditionEncodeArgs({ width: 256, height: 144, fps: 25 }, [0, 50, 73], 75);
     const value = (flag: string) => args[args.lastIndexOf(flag) + 1];
-    // Half a frame before each key frame: ffmpeg forces the first frame at or after the time.
-    expect(value("-force_key_frames")).toBe("0.0000,1.9800,2.9000");
+    // A quarter frame before each key frame: ffmpeg rounds the time to the nearest frame, then forces the first frame at or after it.
+    expect(value("-force_key_frames")).toBe("0.000000,1.990000,2.910000");
+    // At 30 fps too, every time rounds to its own frame (half a frame, 1.9833 for frame 60, rounded to frame 59).
+    const at30 = renditionEncodeArgs({ width: 256, height: 144, fps: 30 }, [0, 60, 120], 150);
+    const frames30 = at30[at30.lastIndexOf("-force_key_frames") + 1]!.split(",").map((t) => Math.round(Number(t) * 30));
+    expect(frames30).toEqual([0, 60, 120]);
     expect(value("-sc_threshold")).toBe("0");
     expect(args.filter((a) => a === "-g")).toHaveLength(1);
     expect(value("-g")).toBe("76"); // longer than the piece: no key frame of its own

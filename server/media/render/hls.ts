@@ -51,8 +51,10 @@ export function renditionLadder(top: ExportFormat): Rendition[] {
 export function renditionEncodeArgs(f: ExportFormat, keyframes: readonly number[], frames: number): string[] {
   const args = videoEncodeArgs(f);
   args[args.indexOf("-g") + 1] = String(frames + 1);
-  // Half a frame early: ffmpeg forces the first frame at or after each time, exactly that frame.
-  const times = keyframes.map((n) => Math.max(0, (n - 0.5) / f.fps).toFixed(4));
+  // A quarter frame early: ffmpeg rounds each time to the nearest frame of the encoder's time base
+  // (so half a frame, 59.5/30 written as 1.9833, rounded down to frame 59 at 30 and 24 fps) and
+  // forces the first frame at or after it: exactly frame n at every rate.
+  const times = keyframes.map((n) => Math.max(0, (n - 0.25) / f.fps).toFixed(6));
   return [...args, "-sc_threshold", "0", "-force_key_frames", times.join(",")];
 }
 
@@ -131,15 +133,16 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
 /**
  * Cuts the renditions and the sound into fMP4 segments under `outDir` (one ffmpeg, stream copy)
  * and writes the master playlist; returns every file's path relative to `outDir`, the master
- * (`master.m3u8`) first.
+ * (`master.m3u8`) first. `sound` is a file whose first audio stream (AAC) becomes the audio
+ * rendition; null (a silent clip) packages the video renditions alone.
  */
-export async function packageHls(videos: readonly { file: string; rendition: Rendition }[], sound: string, outDir: string, nice: number): Promise<string[]> {
+export async function packageHls(videos: readonly { file: string; rendition: Rendition }[], sound: string | null, outDir: string, nice: number): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
-  const names = [...videos.map((v) => v.rendition.name), "audio"];
+  const names = [...videos.map((v) => v.rendition.name), ...(sound ? ["audio"] : [])];
   // ffmpeg 4.1 (the bundled build) crashes writing its own master with audio groups: the master is ours.
-  const inputs = [...videos.flatMap((v) => ["-i", v.file]), "-i", sound];
-  const maps = [...videos.flatMap((_, i) => ["-map", `${i}:v:0`]), "-map", `${videos.length}:a:0`];
-  const streamMap = [...videos.map((_, i) => `v:${i}`), "a:0"].join(" ");
+  const inputs = [...videos.flatMap((v) => ["-i", v.file]), ...(sound ? ["-i", sound] : [])];
+  const maps = [...videos.flatMap((_, i) => ["-map", `${i}:v:0`]), ...(sound ? ["-map", `${videos.length}:a:0`] : [])];
+  const streamMap = [...videos.map((_, i) => `v:${i}`), ...(sound ? ["a:0"] : [])].join(" ");
   await runFfmpeg(
     [
       ...inputs,
@@ -176,25 +179,21 @@ export async function packageHls(videos: readonly { file: string; rendition: Ren
     variants.push({ name, playlist, bytes, total: bytes.reduce((a, b) => a + b, 0) });
     for (const f of await readdir(to)) files.push(`${name}/${f}`);
   }
-  const audio = variants.at(-1)!;
   const bitrate = (v: (typeof variants)[number]) => {
     const seconds = v.playlist.segments.reduce((n, s) => n + s.seconds, 0) || 1;
     const peak = Math.max(0, ...v.playlist.segments.map((s, i) => (s.seconds > 0.5 ? (v.bytes[i]! * 8) / s.seconds : 0)));
     return { average: Math.ceil((v.total * 8) / seconds), peak: Math.ceil(Math.max(peak, (v.total * 8) / seconds)) };
   };
-  const audioRate = bitrate(audio);
-  const lines = [
-    "#EXTM3U",
-    "#EXT-X-VERSION:7",
-    "#EXT-X-INDEPENDENT-SEGMENTS",
-    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="audio",DEFAULT=YES,AUTOSELECT=YES,URI="audio/index.m3u8"',
-  ];
+  const audioRate = sound ? bitrate(variants.at(-1)!) : { average: 0, peak: 0 };
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  if (sound) lines.push('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="audio",DEFAULT=YES,AUTOSELECT=YES,URI="audio/index.m3u8"');
   for (const [i, v] of videos.entries()) {
     const rate = bitrate(variants[i]!);
     const avcC = (await readMp4Tracks(v.file))?.video?.avcC;
     const f = v.rendition.format;
+    const codecs = sound ? `${avcCodec(avcC)},mp4a.40.2` : avcCodec(avcC);
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${rate.peak + audioRate.peak},AVERAGE-BANDWIDTH=${rate.average + audioRate.average},RESOLUTION=${f.width}x${f.height},FRAME-RATE=${f.fps.toFixed(3)},CODECS="${avcCodec(avcC)},mp4a.40.2",AUDIO="aud"`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${rate.peak + audioRate.peak},AVERAGE-BANDWIDTH=${rate.average + audioRate.average},RESOLUTION=${f.width}x${f.height},FRAME-RATE=${f.fps.toFixed(3)},CODECS="${codecs}"${sound ? ',AUDIO="aud"' : ""}`,
       `${v.rendition.name}/index.m3u8`,
     );
   }

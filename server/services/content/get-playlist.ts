@@ -4,7 +4,7 @@ import type { Caller } from "@/server/core/caller";
 import { notFound } from "@/server/core/errors";
 import { SerializedJson } from "@/server/core/serialized-json";
 import type { Locale } from "@/server/core/locale";
-import { type AudioObject, type VideoObject, audioObject, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
+import { type AudioObject, type VideoObject, audioObject, hlsUrlOf, imageUrl, pickTrack, signedUrl, videoObject } from "./media";
 import { VersionedCache } from "./list-cache";
 import { musclesByShare, namedList } from "./reference";
 import type { ReferenceIndex } from "@/server/ai/types";
@@ -30,7 +30,7 @@ interface ChapterData {
 }
 /** Caption tracks of the segment's spoken instructions, per locale (only when there are some). */
 type Captioned = { captions?: CaptionTrackRef[] };
-type VoiceSegment = SegmentBase & Captioned & { audio: AudioObject | null; video: { url: string } };
+type VoiceSegment = SegmentBase & Captioned & { audio: AudioObject | null; video: { url: string; hlsUrl?: string } };
 type ExerciseData = SegmentBase &
   Facets &
   Captioned & {
@@ -90,7 +90,7 @@ interface Ctx {
 const NO_RELATIONS: PlaylistAssetRelations = { id: "", equipmentIds: [], muscles: [], audio: [] };
 
 function clipVideo(row: ClipRow, loop: number): VideoObject {
-  return videoObject({ videoKey: row.assetVideoKey, posterKey: row.assetPosterKey, thumbnailKey: row.assetThumbnailKey }, loop);
+  return videoObject({ videoKey: row.assetVideoKey, posterKey: row.assetPosterKey, thumbnailKey: row.assetThumbnailKey, hlsKey: row.assetHlsKey }, loop);
 }
 
 /** Equipment and muscle groups of clips (and analysed class chapters), named in the locale. */
@@ -153,7 +153,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           id,
           duration: fileSeconds(row),
           audio: track(ctx, row.videoAssetId, "workoutIntro"),
-          video: { url: signedUrl(clip.assetVideoKey)! },
+          video: { url: signedUrl(clip.assetVideoKey)!, ...hlsUrlOf(row.assetHlsKey) },
           ...captionsOf(ctx, row.videoAssetId, "intro"),
         },
       };
@@ -164,7 +164,7 @@ function segment(row: PlaylistRow, ctx: Ctx): PlaylistSegmentData | null {
           id,
           duration: fileSeconds(row),
           audio: track(ctx, row.videoAssetId, "workoutOutro"),
-          video: { url: signedUrl(clip.assetVideoKey)! },
+          video: { url: signedUrl(clip.assetVideoKey)!, ...hlsUrlOf(row.assetHlsKey) },
           ...captionsOf(ctx, row.videoAssetId, "outro"),
         },
       };

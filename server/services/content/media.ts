@@ -48,14 +48,24 @@ export function imageUrl(key: string | null | undefined): string | null {
 
 export interface VideoObject {
   url: string;
+  /** The HLS master of a long clip's package (playlists only, when packaged; additive). */
+  hlsUrl?: string;
   poster: string | null;
   thumbnail: string | null;
   loop: number;
 }
 
-/** The playable video object: `loop` -1 repeats the clip until the segment's window elapses. */
-export function videoObject(clip: { videoKey: string; posterKey: string | null; thumbnailKey: string | null }, loop: number): VideoObject {
-  return { url: signMedia(clip.videoKey), poster: imageUrl(clip.posterKey), thumbnail: imageUrl(clip.thumbnailKey), loop };
+/**
+ * The playable video object: `loop` -1 repeats the clip until the segment's window elapses;
+ * `hlsKey` (a long clip's packaged master playlist) adds `hlsUrl`, signed like `url`.
+ */
+export function videoObject(clip: { videoKey: string; posterKey: string | null; thumbnailKey: string | null; hlsKey?: string | null }, loop: number): VideoObject {
+  return { url: signMedia(clip.videoKey), ...hlsUrlOf(clip.hlsKey), poster: imageUrl(clip.posterKey), thumbnail: imageUrl(clip.thumbnailKey), loop };
+}
+
+/** `{ hlsUrl }` for a packaged clip, else nothing (the field is additive). */
+export function hlsUrlOf(hlsKey: string | null | undefined): { hlsUrl?: string } {
+  return hlsKey ? { hlsUrl: signMedia(hlsKey) } : {};
 }
 
 export interface AudioTrack {

@@ -22,8 +22,12 @@ export function exportHlsPrefix(videoKey: string): string {
 
 export const masterKey = (prefix: string) => `${prefix}/master.m3u8`;
 
-/** Renders the renditions, packages them with the export's sound and stores every file, adding each key to `stored` as it is written. */
-export async function storeExportHls(storage: MediaStorage, video: VideoPlan, sound: string, workDir: string, prefix: string, stored: string[]): Promise<void> {
+/**
+ * Renders the renditions, packages them with the sound (the export's mix, a long clip's own sound,
+ * or null for none) and stores every file, adding each key to `stored` as it is written. Exports and
+ * long clips (server/services/media-uploads/clip-hls.ts) are packaged by this one function.
+ */
+export async function storeExportHls(storage: MediaStorage, video: VideoPlan, sound: string | null, workDir: string, prefix: string, stored: string[]): Promise<void> {
   return timeRender("hls", async () => {
     const ladder = renditionLadder(video.format);
     const files = await buildRenditions(video, ladder);

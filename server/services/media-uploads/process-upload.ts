@@ -15,6 +15,7 @@ import { readStoredStream } from "@/server/media/stored-streams";
 import { inspectUntrustedMedia, untrustedInputArgs } from "@/server/media/untrusted";
 import { writeContent } from "@/server/services/content/content-changes";
 import { searchDocument } from "@/server/services/content/create-workout";
+import { requestClipPackaging } from "./clip-hls";
 import { MAX_AUDIO_SECONDS, MAX_CLIP_SECONDS, MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE } from "./create-upload";
 import { chunkKey } from "./receive-chunk";
 
@@ -166,6 +167,8 @@ async function processClip(db: Db, storage: MediaStorage, upload: UploadRow, inp
     });
     await finishUpload(tx, upload.id, { status: "ready", videoAssetId: assetId });
   });
+  // A long clip is also packaged as HLS, in a job of its own: the clip plays progressively meanwhile.
+  await requestClipPackaging({ id: assetId, durationSeconds: out.durationSeconds });
   return "ready" as const;
 }
 
