@@ -1,20 +1,16 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { videoAssets, videoHlsPackages } from "@/db/schema";
-import { runFfmpeg } from "@/server/media/ffmpeg";
-import { signMediaUrl } from "@/server/media/signing";
 import { getMediaStorage } from "@/server/media/storage";
 import { clearPlaylistCache } from "@/server/services/content/get-playlist";
 import { masterKey, storedHlsKeys } from "@/server/services/exports/export-hls";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, expectError, useTestApp } from "@/test/harness";
+import { fetchBytes, urisOf } from "@/test/support/hls";
 import { recordJobEvents } from "@/test/support/job-events";
 import { LONG_CLIP_SECONDS, clipHlsPrefix, packageClipHls, sweepLongClips } from "./clip-hls";
-import { clipTranscodeArgs } from "./process-upload";
 
 /**
  * Long clips as HLS: the demo library's 60 s class video (seed/video/class-flow.mp4) is long, its
@@ -39,19 +35,7 @@ const clipOf = async (videoKey: string) => {
   return row;
 };
 
-/** The URIs of a playlist: lines that are not tags, and `URI="..."` attributes. */
-function urisOf(text: string): string[] {
-  return text.split("\n").flatMap((line) => {
-    if (!line.trim()) return [];
-    if (line.startsWith("#")) return [...line.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!);
-    return [line.trim()];
-  });
-}
-
-async function get(url: string) {
-  const res = await fetch(url);
-  return { status: res.status, type: res.headers.get("content-type"), body: Buffer.from(await res.arrayBuffer()) };
-}
+const get = fetchBytes;
 
 type Video = { url: string; hlsUrl?: string };
 /** Every video object of a playlist, with the segment kind it belongs to. */
@@ -180,41 +164,6 @@ describe("long clips as HLS", () => {
       const forged = new URL(u);
       forged.searchParams.set("sig", "A".repeat(43));
       expectError(await call(forged.toString()), 403, "Forbidden");
-    }
-  }, 180_000);
-
-  it("packages a silent upload-form clip (H.264 High, another size and rate) without an audio rendition", async () => {
-    const storage = getMediaStorage();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "clip-hls-test-"));
-    try {
-      // What processUpload makes of a 61 s, 320x180, 30 fps upload without sound.
-      const file = path.join(dir, "silent.mp4");
-      await runFfmpeg(clipTranscodeArgs(["-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=61"], file, 61));
-      const key = `workspace/${lib.organizationId}/clips/silent-long-${Date.now()}.mp4`;
-      await storage.put(key, await readFile(file), "video/mp4");
-      const [asset] = await db()
-        .insert(videoAssets)
-        .values({ organizationId: lib.organizationId, kind: "educational", name: { "en-US": "Silent long clip" }, videoKey: key, durationSeconds: 61 })
-        .returning({ id: videoAssets.id });
-      expect(await packageClipHls(db(), asset!.id)).toBe("packaged");
-      const [row] = await db().select().from(videoHlsPackages).where(eq(videoHlsPackages.videoKey, key));
-      const masterUrl = signMediaUrl(row!.masterKey!);
-      const master = await get(masterUrl);
-      expect(master.status).toBe(200);
-      const text = master.body.toString("utf8");
-      expect(text).not.toContain("EXT-X-MEDIA");
-      const variants = [...text.matchAll(/#EXT-X-STREAM-INF:([^\n]+)/g)].map((m) => m[1]!);
-      expect(variants.length).toBeGreaterThanOrEqual(3);
-      for (const v of variants) expect(v).toMatch(/CODECS="avc1\.[0-9a-f]{6}"(,|$)/);
-      expect(variants.some((v) => v.includes("AUDIO="))).toBe(false);
-      expect(variants.some((v) => /RESOLUTION=320x180/.test(v))).toBe(true);
-      const first = urisOf(text)[0]!;
-      const media = (await get(first)).body.toString("utf8");
-      const seconds = [...media.matchAll(/#EXTINF:([\d.]+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-      expect(Math.abs(seconds - 61)).toBeLessThan(0.5);
-      expect((await get(urisOf(media).at(-1)!)).type).toBe("video/iso.segment");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
     }
   }, 180_000);
 
