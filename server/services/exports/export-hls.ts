@@ -1,5 +1,6 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
+import { eachLimited } from "@/server/core/each-limited";
 import { buildRenditions, packageFiles, packageHls, renditionLadder } from "@/server/media/render/hls";
 import type { VideoPlan } from "@/server/media/render/video";
 import { signMediaUrl } from "@/server/media/signing";
@@ -27,6 +28,9 @@ export const masterKey = (prefix: string) => `${prefix}/master.m3u8`;
  * or null for none) and stores every file, adding each key to `stored` as it is written. Exports and
  * long clips (server/services/media-uploads/clip-hls.ts) are packaged by this one function.
  */
+/** Stored files written at once (an object store's per-request latency, not its bandwidth, bounds one at a time). */
+const STORE_CONCURRENCY = 8;
+
 export async function storeExportHls(storage: MediaStorage, video: VideoPlan, sound: string | null, workDir: string, prefix: string, stored: string[]): Promise<void> {
   return timeRender("hls", async () => {
     const ladder = renditionLadder(video.format);
@@ -38,12 +42,14 @@ export async function storeExportHls(storage: MediaStorage, video: VideoPlan, so
       outDir,
       video.nice,
     );
-    // The master last: a package whose master exists is complete.
-    for (const rel of [...relatives.slice(1), relatives[0]!]) {
+    const put = async (rel: string) => {
       const key = `${prefix}/${rel}`;
       stored.push(key);
       await storage.put(key, await readFile(path.join(outDir, rel)), contentTypeForKey(key) ?? "application/octet-stream");
-    }
+    };
+    // Segments and media playlists a few at a time, the master last: a package whose master exists is complete.
+    await eachLimited(relatives.slice(1), STORE_CONCURRENCY, put);
+    await put(relatives[0]!);
   });
 }
 
@@ -57,13 +63,14 @@ export async function storedHlsKeys(storage: MediaStorage, prefix: string): Prom
 /** Copies a stored package to another prefix (an equal export reused); returns the keys written, master last. */
 export async function copyExportHls(storage: MediaStorage, from: string, to: string): Promise<string[]> {
   const keys = await storedHlsKeys(storage, from);
-  const ordered = [...keys.slice(1), ...keys.slice(0, 1)];
   const written: string[] = [];
-  for (const key of ordered) {
+  const copy = async (key: string) => {
     const target = `${to}${key.slice(from.length)}`;
     await storage.put(target, await readStoredBuffer(storage, key), contentTypeForKey(target) ?? "application/octet-stream");
     written.push(target);
-  }
+  };
+  await eachLimited(keys.slice(1), STORE_CONCURRENCY, copy);
+  if (keys[0]) await copy(keys[0]); // the master last
   return written;
 }
 
