@@ -14,9 +14,10 @@ import { createLibraryOrg } from "@/test/fixtures";
 import { createTestOrg } from "@/test/harness";
 import { localFileOf } from "@/test/support/media-files";
 import { createUpload } from "./create-upload";
-import { chunkKey, receiveChunk } from "./receive-chunk";
+import { chunkKey, } from "./receive-chunk";
 import { processUpload, sweepStalledUploads } from "./process-upload";
 import { recordJobEvents } from "@/test/support/job-events";
+import { sendChunks, uploadedClip } from "@/test/support/uploads";
 import { LONG_CLIP_SECONDS } from "./clip-hls";
 
 const processMediaUpload = inngestFunction("process-media-upload");
@@ -31,23 +32,7 @@ beforeEach(() => {
 const clip = readFileSync(path.resolve(import.meta.dirname, "../../../db/seed/media/clips/plank.mp4"));
 const voice = readFileSync(path.resolve(import.meta.dirname, "../../../db/seed/media/audio/instructions/burpee.en-US.m4a"));
 
-async function sendChunks(organizationId: string, upload: { id: string; chunkCount: number; chunkSize: number }, bytes: Buffer) {
-  for (let i = 0; i < upload.chunkCount; i++) {
-    const part = bytes.subarray(i * upload.chunkSize, (i + 1) * upload.chunkSize);
-    await receiveChunk(getDb(), { organizationId, uploadId: upload.id, index: i, body: new Blob([new Uint8Array(part)]).stream() });
-  }
-}
 
-async function uploadedClip(organizationId: string, bytes: Buffer, name: string) {
-  const db = getDb();
-  const u = await createUpload(db, {
-    organizationId,
-    trainerId: null,
-    input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" },
-  });
-  await sendChunks(organizationId, u, bytes);
-  return u.id;
-}
 
 describe("the media processing job", () => {
   it("asks no HLS packaging for a short clip (a long one does: media-jobs.slow.int.test.ts)", async () => {

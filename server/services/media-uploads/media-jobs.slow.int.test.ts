@@ -12,10 +12,9 @@ import { getMediaStorage } from "@/server/media/storage";
 import { inngestFunction } from "@/server/jobs/inngest-functions";
 import { createTestOrg } from "@/test/harness";
 import { recordJobEvents } from "@/test/support/job-events";
+import { uploadedClip } from "@/test/support/uploads";
 import { LONG_CLIP_SECONDS } from "./clip-hls";
-import { createUpload } from "./create-upload";
 import { processUpload } from "./process-upload";
-import { receiveChunk } from "./receive-chunk";
 
 /**
  * An upload of a long clip (62 s) asks for HLS packaging and the packaging job makes it: the slow
@@ -29,19 +28,6 @@ beforeEach(() => {
 
 const clip = readFileSync(path.resolve(import.meta.dirname, "../../../db/seed/media/clips/plank.mp4"));
 
-async function uploadedClip(organizationId: string, bytes: Buffer, name: string) {
-  const db = getDb();
-  const u = await createUpload(db, {
-    organizationId,
-    trainerId: null,
-    input: { purpose: "clip", filename: "plank.mov", contentType: "video/quicktime", sizeBytes: bytes.length, name, kind: "single-exercise" },
-  });
-  for (let i = 0; i < u.chunkCount; i++) {
-    const part = bytes.subarray(i * u.chunkSize, (i + 1) * u.chunkSize);
-    await receiveChunk(db, { organizationId, uploadId: u.id, index: i, body: new Blob([new Uint8Array(part)]).stream() });
-  }
-  return u.id;
-}
 
 describe("the media processing job and long clips", () => {
   it("asks HLS packaging for a long clip (at least LONG_CLIP_SECONDS), and the packaging job makes it", async () => {
