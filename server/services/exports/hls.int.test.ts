@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { type MediaStorage, getMediaStorage } from "@/server/media/storage";
 import { createExportWorkout } from "@/test/support/exports";
+import { fetchBytes as get, urisOf } from "@/test/support/hls";
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, createTestOrg, expectAuthMatrix, expectError, useTestApp } from "@/test/harness";
 import { loadExportPlan } from "./export-plan";
@@ -18,20 +19,6 @@ beforeAll(async () => {
 });
 
 const hlsUrl = (id: string, locale?: string) => call(`/v1/workouts/${id}/export/video/hls_url${locale ? `?locale=${locale}` : ""}`, { key: lib.key });
-
-/** The URIs of a playlist: lines that are not tags, and `URI="..."` attributes. */
-function urisOf(text: string): string[] {
-  return text.split("\n").flatMap((line) => {
-    if (!line.trim()) return [];
-    if (line.startsWith("#")) return [...line.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!);
-    return [line.trim()];
-  });
-}
-
-async function get(url: string) {
-  const res = await fetch(url);
-  return { status: res.status, type: res.headers.get("content-type"), body: Buffer.from(await res.arrayBuffer()) };
-}
 
 describe("GET /v1/workouts/{workoutId}/export/video/hls_url", () => {
   let workoutId: string;
