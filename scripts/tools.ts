@@ -21,9 +21,10 @@ function installedLock(): string | null {
 function upToDate(): boolean {
   const installed = installedLock();
   if (!installed) return false;
-  const wanted = JSON.parse(readFileSync(path.join(toolsDir, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
-  const have = JSON.parse(installed) as { packages: Record<string, { version?: string }> };
-  return Object.entries(wanted.packages).every(([key, entry]) => key === "" || have.packages[key]?.version === entry.version || !!(entry as { optional?: boolean }).optional);
+  type Lock = { packages: Record<string, { version?: string; optional?: boolean }> };
+  const wanted = JSON.parse(readFileSync(path.join(toolsDir, "package-lock.json"), "utf8")) as Lock;
+  const have = JSON.parse(installed) as Lock;
+  return Object.entries(wanted.packages).every(([key, entry]) => key === "" || entry.optional || have.packages[key]?.version === entry.version);
 }
 
 export function ensureTools(): void {
