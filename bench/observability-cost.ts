@@ -11,7 +11,7 @@ import { freePort } from "@/test/faults/support";
  * What observability costs on the hot path (issue 25's budget: metrics on and tracing off within 3 %
  * of the tree without observability; tracing on at a 10 % sampler within 10 %).
  *
- *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first]
+ *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first [--frame-off]
  *
  * Throughput on this 2-core machine moves by tens of percent between runs a few minutes apart
  * (BENCHMARKS.md), far more than the effect, so the figure compared is the server's own CPU time per
@@ -167,6 +167,10 @@ async function main() {
         OTEL_TRACES_SAMPLER_ARG: "0.1",
       },
     },
+    // --frame-off (Node 22): this tree without AsyncContextFrame, which npm start turns on there.
+    ...(process.argv.includes("--frame-off")
+      ? [{ label: "metrics on, tracing off, no AsyncContextFrame", dir: here, env: { FORMA_ASYNC_CONTEXT_FRAME: "0" } }]
+      : []),
   ];
   try {
     for (const inst of instances) {

@@ -10,6 +10,23 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { distDir, isCurrent, sourceStamp, writeStamp } from "./build-stamp.mjs";
 
+/**
+ * On Node 22, run with AsyncLocalStorage on AsyncContextFrame, Node 24's default: without it every
+ * promise pays a hook per AsyncLocalStorage in use (Next's, and the tracing SDK's once a trace is
+ * sampled; docs/operations.md, "Tracing"). Node 22.15+ replaces this process in place (same pid, so
+ * signals and supervisors see no difference); FORMA_ASYNC_CONTEXT_FRAME=0 keeps Node 22's default.
+ */
+const FRAME_FLAG = "--experimental-async-context-frame";
+if (
+  process.versions.node.startsWith("22.") &&
+  typeof process.execve === "function" &&
+  process.env.FORMA_ASYNC_CONTEXT_FRAME !== "0" &&
+  !process.execArgv.includes(FRAME_FLAG) &&
+  !(process.env.NODE_OPTIONS ?? "").includes("async-context-frame")
+) {
+  process.execve(process.execPath, [process.execPath, FRAME_FLAG, ...process.execArgv, ...process.argv.slice(1)], process.env);
+}
+
 const root = process.cwd();
 const stamp = sourceStamp();
 const current = (dir, artifact) => isCurrent(dir, artifact, stamp);

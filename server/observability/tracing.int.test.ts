@@ -1,8 +1,8 @@
 import { type Server, createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { API_VERSION, resetEnvCache } from "@/server/env";
+import { resetEnvCache } from "@/server/env";
 import { TRACE_KEY, observeJobRun, observeJobStep, withTrace } from "@/server/observability/jobs";
-import { flushTracing, startTracing, stopTracing, tracingOn, withRootSpan } from "@/server/observability/tracing";
+import { currentTraceparent, flushTracing, formaTracer, startTracing, stopTracing, tracingOn, withRootSpan } from "@/server/observability/tracing";
 import { call, createTestOrg, useTestApp } from "@/test/harness";
 
 /**
@@ -119,10 +119,7 @@ describe("OpenTelemetry tracing", () => {
     let sender = "";
     let data: Record<string, unknown> = {};
     await withRootSpan("enqueue", {}, async () => {
-      const { trace, context } = await import("@opentelemetry/api");
-      const ctx = trace.getSpan(context.active())!.spanContext();
-      traceId = ctx.traceId;
-      sender = ctx.spanId;
+      [, traceId = "", sender = ""] = currentTraceparent()!.split("-");
       data = withTrace({ workoutId: "a".repeat(24) });
     });
     expect(data[TRACE_KEY]).toMatch(new RegExp(`^00-${traceId}-${sender}-01$`));
@@ -141,9 +138,7 @@ describe("OpenTelemetry tracing", () => {
 
   it("outside the head sample makes no span and sends nothing, and still follows a sampled traceparent with its SQL statements", async () => {
     const org = await createTestOrg();
-    const { trace } = await import("@opentelemetry/api");
-    // The SDK's tracer behind the one tracing.ts holds (the provider keeps one per name and version).
-    const tracer = trace.getTracer("forma", API_VERSION);
+    const tracer = formaTracer()!;
     await flushTracing();
     const sentBefore = received.length;
     const made = vi.spyOn(tracer, "startSpan");
@@ -171,24 +166,29 @@ describe("OpenTelemetry tracing", () => {
     made.mockRestore();
   });
 
-  it("spans other code makes through the global API (Next's, of a page) are kept only inside a sampled trace", async () => {
-    const { context, trace } = await import("@opentelemetry/api");
+  it("registers nothing with the global API: other code's spans (Next's) record nothing and see no trace, even inside a sampled one", async () => {
+    const { context, trace, propagation } = await import("@opentelemetry/api");
     const other = trace.getTracer("next.js");
     const foreignRoot = other.startSpan("foreign root");
     expect(foreignRoot.isRecording()).toBe(false);
     foreignRoot.end();
     let child: ReturnType<typeof other.startSpan> | undefined;
+    let globalActive: unknown;
+    const carrier: Record<string, string> = {};
     await withRootSpan("sampled root", {}, async () => {
+      expect(currentTraceparent()).toMatch(/^00-[\da-f]{32}-[\da-f]{16}-01$/); // traced here
+      globalActive = trace.getSpan(context.active());
       child = other.startSpan("foreign child", {}, context.active());
-      child.end();
+      propagation.inject(context.active(), carrier);
     });
-    expect(child?.isRecording()).toBe(false); // ended
-    expect(child?.spanContext().traceFlags).toBe(1);
+    expect(globalActive).toBeUndefined();
+    expect(child?.isRecording()).toBe(false);
+    expect(child?.spanContext().traceFlags).toBe(0);
+    expect(carrier).toEqual({});
   });
 
   it("a job follows the sampled flag it carries: none for an unsampled trace, even when roots are always sampled", async () => {
-    const { trace } = await import("@opentelemetry/api");
-    const made = vi.spyOn(trace.getTracer("forma", API_VERSION), "startSpan");
+    const made = vi.spyOn(formaTracer()!, "startSpan");
     const unsampled = { workoutId: "c".repeat(24), [TRACE_KEY]: "00-7ef92f3577b34da6a3ce929d0e0e4739-00f067aa0ba902b9-00" };
     let ran = false;
     await observeJobRun("export-workout", unsampled, () =>

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type * as OtelApi from "@opentelemetry/api";
+import type { ContextManager, TextMapPropagator } from "@opentelemetry/api";
 import type { Sampler, SamplingDecision as SamplingDecisionEnum } from "@opentelemetry/sdk-trace-node";
 import { log } from "@/server/core/log";
 import { API_VERSION, env } from "@/server/env";
@@ -13,11 +14,17 @@ import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler"
  * timeout, batching). The state is on globalThis: the compiled server and Next's bundle share one
  * tracer provider.
  *
+ * Nothing is registered with the global OpenTelemetry API: the provider, its AsyncLocalStorage
+ * context manager and the W3C propagator are this module's own. Registered, they would trace what
+ * other code makes through the global API on every request, sampled or not (Next opens and
+ * activates a span for each of its render and route-handling steps: with a 0 % sampler that cost
+ * about a tenth of the keyed metadata's CPU on Node 22), and the context manager's storage would
+ * be entered by requests outside the sample. Next's own spans are therefore not in the traces.
+ *
  * Sampling is decided here, once per trace root, before any span exists (./head-sampler.ts, from
  * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG): a request or job run outside the sample makes no
  * span and runs in no trace context, so it pays for one header read and one decision. The SDK's own
- * sampler (keptSampler) keeps the roots made here and the children of kept spans; a root that other
- * code makes through the global API (Next's own spans of a page outside the sample) is dropped.
+ * sampler (keptSampler) keeps the roots made here and the children of kept spans.
  *
  * Spans: one per sampled request (server/observability/requests.ts; an incoming `traceparent` is its
  * parent), and, only under a recording span, children for SQL statements (db/client.ts), job steps
@@ -27,6 +34,10 @@ import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler"
 interface TracingState {
   api: typeof OtelApi;
   tracer: OtelApi.Tracer;
+  /** The active span's context, only for what runs under `with` here (AsyncLocalStorage). */
+  contexts: ContextManager;
+  /** traceparent in and out (W3C trace context). */
+  propagator: TextMapPropagator;
   /** Set on the parent context of a root this module decided to sample. */
   sampledRoot: symbol;
   provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> };
@@ -63,6 +74,8 @@ export async function startTracing(): Promise<boolean> {
   const { NodeTracerProvider, BatchSpanProcessor, SamplingDecision } = await import("@opentelemetry/sdk-trace-node");
   const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
   const { resourceFromAttributes } = await import("@opentelemetry/resources");
+  const { AsyncLocalStorageContextManager } = await import("@opentelemetry/context-async-hooks");
+  const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
   sampler(); // warns about a sampler setting it cannot follow now, not at the first request
   const sampledRoot = api.createContextKey("forma.sampled-root");
   const provider = new NodeTracerProvider({
@@ -70,9 +83,14 @@ export async function startTracing(): Promise<boolean> {
     sampler: keptSampler(api, sampledRoot, SamplingDecision),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  // AsyncLocalStorage context and the W3C trace-context propagator (traceparent).
-  provider.register();
-  holder.__formaTracing = { api, tracer: api.trace.getTracer("forma", API_VERSION), sampledRoot, provider };
+  holder.__formaTracing = {
+    api,
+    tracer: provider.getTracer("forma", API_VERSION),
+    contexts: new AsyncLocalStorageContextManager().enable(),
+    propagator: new W3CTraceContextPropagator(),
+    sampledRoot,
+    provider,
+  };
   return true;
 }
 
@@ -96,6 +114,7 @@ export async function stopTracing(): Promise<void> {
   const state = holder.__formaTracing;
   if (!state) return;
   holder.__formaTracing = undefined;
+  state.contexts.disable();
   await state.provider.shutdown();
 }
 
@@ -117,6 +136,15 @@ const headerGetter: OtelApi.TextMapGetter<IncomingMessage["headers"]> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => carrier[key.toLowerCase()],
 };
+const recordGetter: OtelApi.TextMapGetter<Record<string, unknown>> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => (typeof carrier[key] === "string" ? carrier[key] : undefined),
+};
+const recordSetter: OtelApi.TextMapSetter<Record<string, string>> = {
+  set: (carrier, key, value) => {
+    carrier[key] = value;
+  },
+};
 
 /**
  * The server span of a request, child of the caller's `traceparent` when it sent one; undefined
@@ -128,7 +156,7 @@ export function startRequestSpan(req: IncomingMessage, method: string): RequestS
   const remote = parseTraceparent(req.headers.traceparent);
   if (!sampler().sample(remote)) return undefined;
   const { api } = t;
-  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, req.headers, headerGetter) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
+  const parent = (remote ? t.propagator.extract(api.ROOT_CONTEXT, req.headers, headerGetter) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
   const span = t.tracer.startSpan(method, { kind: api.SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
   return { span, ctx: api.trace.setSpan(parent, span), traceId: span.spanContext().traceId };
 }
@@ -136,7 +164,7 @@ export function startRequestSpan(req: IncomingMessage, method: string): RequestS
 /** Runs the request's handling with its span as the active one. */
 export function inRequestSpan<T>(span: RequestSpan, fn: () => T): T {
   const t = holder.__formaTracing;
-  return t ? t.api.context.with(span.ctx, fn) : fn();
+  return t ? t.contexts.with(span.ctx, fn) : fn();
 }
 
 export function endRequestSpan(
@@ -159,7 +187,7 @@ type Attributes = Record<string, string | number | boolean>;
 
 /** The active context when its span records (a sampled trace), else undefined. */
 function recordingContext(t: TracingState): OtelApi.Context | undefined {
-  const active = t.api.context.active();
+  const active = t.contexts.active();
   return t.api.trace.getSpan(active)?.isRecording() ? active : undefined;
 }
 
@@ -184,13 +212,14 @@ export function withRootSpan<T>(name: string, attributes: Attributes, fn: () => 
   const remote = parseTraceparent(traceparent);
   if (!sampler().sample(remote)) return fn();
   const { api } = t;
-  const parent = (remote ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent }) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
+  const parent = (remote ? t.propagator.extract(api.ROOT_CONTEXT, { traceparent }, recordGetter) : api.ROOT_CONTEXT).setValue(t.sampledRoot, true);
   return inSpan(t, name, attributes, fn, parent);
 }
 
 function inSpan<T>(t: TracingState, name: string, attributes: Attributes, fn: () => Promise<T>, parent: OtelApi.Context): Promise<T> {
   const { api } = t;
-  return t.tracer.startActiveSpan(name, { attributes }, parent, async (span) => {
+  const span = t.tracer.startSpan(name, { attributes }, parent);
+  return t.contexts.with(api.trace.setSpan(parent, span), async () => {
     try {
       return await fn();
     } catch (err) {
@@ -239,6 +268,11 @@ export function currentTraceparent(): string | undefined {
   const active = t && recordingContext(t);
   if (!active) return undefined;
   const carrier: Record<string, string> = {};
-  t.api.propagation.inject(active, carrier);
+  t.propagator.inject(active, carrier, recordSetter);
   return carrier.traceparent;
+}
+
+/** The tracer spans are made with while tracing is on (tests watch it). */
+export function formaTracer(): OtelApi.Tracer | undefined {
+  return holder.__formaTracing?.tracer;
 }
