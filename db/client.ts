@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
 import { env } from "@/server/env";
@@ -62,6 +64,19 @@ function connect(): { db: Db; sql: postgres.Sql } {
 /** The postgres.js client that runs `db`'s statements: the pool, or a transaction's own connection. */
 export function clientOf(db: Tx): postgres.Sql {
   return poolOf(db) ?? (db as unknown as { session: { client: postgres.Sql } }).session.client;
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * Runs a raw read as a prepared statement: PostgreSQL plans it once per connection (postgres.js
+ * keeps it by its text) instead of on every call, as `db.execute` does. For reads on hot paths whose
+ * planning costs more than their execution (the analytics rollups: planning was about half of
+ * PostgreSQL's time per dashboard read, BENCHMARKS.md). The rows are what `db.execute` returns.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(db: Tx, query: SQL): Promise<T[]> {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return (await clientOf(db).unsafe(sql, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
 }
 
 /** The postgres.js pool behind `db` when `db` is a pool handle; null inside a transaction. */

@@ -139,6 +139,8 @@ const EnvSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SDK_DISABLED: z.string().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /** Node's own; read to tell whether AsyncLocalStorage runs on AsyncContextFrame (tracing's cost, docs/operations.md). */
+  NODE_OPTIONS: z.string().optional(),
   OTEL_TRACES_SAMPLER: z.string().optional(),
   OTEL_TRACES_SAMPLER_ARG: z.string().optional(),
 });

@@ -66,7 +66,9 @@ async function build(ctx: BenchContext): Promise<Workspace> {
   const t2 = performance.now();
   const status = await refreshMemberStatus(db, { organizationId, asOf: today });
   const t3 = performance.now();
-  await db.execute(sql`analyze`);
+  // VACUUM as autovacuum soon would: the triggers rewrote each rollup row once per 100,000-session statement, and
+  // reads right after the load scan those dead versions (the workout ranking 6.7 ms instead of 0.75 ms).
+  await db.execute(sql`vacuum analyze`);
   buildNotes = [
     `- Workspace: ${MEMBERS.toLocaleString("en")} members (${ON_PLAN.toLocaleString("en")} on a plan), ${SESSIONS.toLocaleString("en")} sessions over ${DAYS} days, ${library.workoutIds.length + library.privateWorkoutIds.length} published workouts.`,
     `- Sessions inserted ${CHUNK.toLocaleString("en")} per statement through the rollup triggers: ${((t2 - t1) / 1000).toFixed(1)} s for all of them; members and enrollments ${((t1 - t0) / 1000).toFixed(1)} s.`,

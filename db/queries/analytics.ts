@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../client";
+import { executePrepared, type Tx } from "../client";
 
 /**
  * Analytics reads (server/services/analytics). Every query reads the rollups of
@@ -21,21 +21,30 @@ const playSums = sql`coalesce(sum(starts), 0)::int as starts, coalesce(sum(finis
   coalesce(sum(completions), 0)::int as completions, coalesce(sum(seconds), 0)::bigint::float8 as seconds`;
 
 export async function workspacePlays(db: Tx, organizationId: string, from: string, to: string, interval: Interval): Promise<PlayBucket[]> {
-  return db.execute<PlayBucket>(sql`
+  return executePrepared<PlayBucket>(
+    db,
+    sql`
     select ${bucket(interval)}::text as start, ${playSums} from analytics_org_days
-    where organization_id = ${organizationId} and day between ${from}::date and ${to}::date group by 1 order by 1`);
+    where organization_id = ${organizationId} and day between ${from}::date and ${to}::date group by 1 order by 1`,
+  );
 }
 
 export async function workoutPlays(db: Tx, workoutId: string, from: string, to: string, interval: Interval): Promise<PlayBucket[]> {
-  return db.execute<PlayBucket>(sql`
+  return executePrepared<PlayBucket>(
+    db,
+    sql`
     select ${bucket(interval)}::text as start, ${playSums} from analytics_workout_days
-    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 order by 1`);
+    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 order by 1`,
+  );
 }
 
 export async function planPlays(db: Tx, planId: string, from: string, to: string, interval: Interval): Promise<PlayBucket[]> {
-  return db.execute<PlayBucket>(sql`
+  return executePrepared<PlayBucket>(
+    db,
+    sql`
     select ${bucket(interval)}::text as start, ${playSums} from analytics_plan_days
-    where plan_id = ${planId} and day between ${from}::date and ${to}::date group by 1 order by 1`);
+    where plan_id = ${planId} and day between ${from}::date and ${to}::date group by 1 order by 1`,
+  );
 }
 
 export type MemberBucket = {
@@ -46,31 +55,43 @@ export type MemberBucket = {
 };
 
 export async function memberPlays(db: Tx, endUserId: string, from: string, to: string, interval: Interval): Promise<MemberBucket[]> {
-  return db.execute<MemberBucket>(sql`
+  return executePrepared<MemberBucket>(
+    db,
+    sql`
     select ${bucket(interval)}::text as start, coalesce(sum(starts), 0)::int as starts, coalesce(sum(completions), 0)::int as completions,
       coalesce(sum(seconds), 0)::bigint::float8 as seconds
-    from analytics_member_days where end_user_id = ${endUserId} and day between ${from}::date and ${to}::date group by 1 order by 1`);
+    from analytics_member_days where end_user_id = ${endUserId} and day between ${from}::date and ${to}::date group by 1 order by 1`,
+  );
 }
 
 /** Days with at least one completed session of the member, most recent first, up to `to`. */
 export async function memberActiveDays(db: Tx, endUserId: string, since: string, to: string): Promise<{ day: string; completions: number; starts: number }[]> {
-  return db.execute(sql`
+  return executePrepared(
+    db,
+    sql`
     select day::text as day, completions, starts from analytics_member_days
-    where end_user_id = ${endUserId} and day between ${since}::date and ${to}::date and starts > 0 order by day desc`);
+    where end_user_id = ${endUserId} and day between ${since}::date and ${to}::date and starts > 0 order by day desc`,
+  );
 }
 
 /** Finished sessions by share watched (5% buckets) over the range. */
 export async function workoutWatchHistogram(db: Tx, workoutId: string, from: string, to: string): Promise<{ bucket: number; sessions: number }[]> {
-  return db.execute(sql`
+  return executePrepared(
+    db,
+    sql`
     select bucket::int as bucket, sum(sessions)::int as sessions from analytics_workout_watch
-    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 having sum(sessions) > 0 order by 1`);
+    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 having sum(sessions) > 0 order by 1`,
+  );
 }
 
 /** Finished sessions below 90% by the playlist position where they stopped (-1: none reported). */
 export async function workoutStops(db: Tx, workoutId: string, from: string, to: string): Promise<{ position: number; sessions: number }[]> {
-  return db.execute(sql`
+  return executePrepared(
+    db,
+    sql`
     select position, sum(sessions)::int as sessions from analytics_workout_stops
-    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 having sum(sessions) > 0 order by 1`);
+    where workout_id = ${workoutId} and day between ${from}::date and ${to}::date group by 1 having sum(sessions) > 0 order by 1`,
+  );
 }
 
 export type FeedbackBucket = {
@@ -85,11 +106,14 @@ export type FeedbackBucket = {
 
 /** Feedback votes per option, by day or week of the feedback. */
 export async function workoutFeedback(db: Tx, workoutId: string, from: string, to: string, interval: Interval): Promise<FeedbackBucket[]> {
-  return db.execute<FeedbackBucket>(sql`
+  return executePrepared<FeedbackBucket>(
+    db,
+    sql`
     select ${bucket(interval, sql`f.day`)}::text as start, f.option_id as "optionId", o.kind, o.key, o.value, o.label, sum(f.votes)::int as votes
     from analytics_feedback_days f join feedback_options o on o.id = f.option_id
     where f.workout_id = ${workoutId} and f.day between ${from}::date and ${to}::date
-    group by 1, 2, 3, 4, 5, 6 having sum(f.votes) > 0 order by 1, o.kind, o.value nulls last, o.key`);
+    group by 1, 2, 3, 4, 5, 6 having sum(f.votes) > 0 order by 1, o.kind, o.value nulls last, o.key`,
+  );
 }
 
 export type WorkoutRanking = {
@@ -102,23 +126,29 @@ export type WorkoutRanking = {
 
 /** Every workout of the workspace with plays in the range, most played first. */
 export async function workoutRanking(db: Tx, organizationId: string, from: string, to: string): Promise<WorkoutRanking[]> {
-  return db.execute<WorkoutRanking>(sql`
+  return executePrepared<WorkoutRanking>(
+    db,
+    sql`
     select d.workout_id as "workoutId", w.name, d.starts, d.completions, d.seconds
     from (
       select workout_id, sum(starts)::int as starts, sum(completions)::int as completions, sum(seconds)::bigint::float8 as seconds
       from analytics_workout_days where organization_id = ${organizationId} and day between ${from}::date and ${to}::date
       group by workout_id having sum(starts) > 0
     ) d join workouts w on w.id = d.workout_id and w.deleted_at is null
-    order by d.starts desc, d.workout_id`);
+    order by d.starts desc, d.workout_id`,
+  );
 }
 
 /** Members active in the period containing `day` (day, ISO week, month). */
 export async function activeMembers(db: Tx, organizationId: string, day: string): Promise<{ day: number; week: number; month: number }> {
-  const [row] = await db.execute<{ day: number; week: number; month: number }>(sql`
+  const [row] = await executePrepared<{ day: number; week: number; month: number }>(
+    db,
+    sql`
     select
       coalesce((select members from analytics_org_active where organization_id = ${organizationId} and kind = 'day' and period_start = ${day}::date), 0) as day,
       coalesce((select members from analytics_org_active where organization_id = ${organizationId} and kind = 'week' and period_start = date_trunc('week', ${day}::date)::date), 0) as week,
-      coalesce((select members from analytics_org_active where organization_id = ${organizationId} and kind = 'month' and period_start = date_trunc('month', ${day}::date)::date), 0) as month`);
+      coalesce((select members from analytics_org_active where organization_id = ${organizationId} and kind = 'month' and period_start = date_trunc('month', ${day}::date)::date), 0) as month`,
+  );
   return row!;
 }
 
@@ -130,20 +160,25 @@ export async function activeMemberSeries(
   to: string,
   interval: Interval,
 ): Promise<{ start: string; members: number }[]> {
-  return db.execute(sql`
+  return executePrepared(
+    db,
+    sql`
     select period_start::text as start, members from analytics_org_active
     where organization_id = ${organizationId} and kind = ${interval} and period_start between ${interval === "week" ? sql`date_trunc('week', ${from}::date)::date` : sql`${from}::date`} and ${to}::date
-    order by 1`);
+    order by 1`,
+  );
 }
 
 /** Autopilot run outcomes, social deliveries and exports in the range (small tables, by their own indexes). */
 export async function workspaceOutcomes(db: Tx, organizationId: string, from: string, to: string) {
-  const [row] = await db.execute<{
+  const [row] = await executePrepared<{
     autopilot: Record<string, number> | null;
     social: Record<string, number> | null;
     exportsReady: number;
     exportsFailed: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select
       (select jsonb_object_agg(event_type, n) from (
         select event_type, count(*)::int as n from autopilot_events
@@ -154,20 +189,24 @@ export async function workspaceOutcomes(db: Tx, organizationId: string, from: st
       (select count(*)::int from workout_exports e join workouts w on w.id = e.workout_id
         where w.organization_id = ${organizationId} and e.status = 'ready' and e.completed_at >= ${from}::date and e.completed_at < ${to}::date + 1) as "exportsReady",
       (select count(*)::int from workout_exports e join workouts w on w.id = e.workout_id
-        where w.organization_id = ${organizationId} and e.status = 'failed' and e.updated_at >= ${from}::date and e.updated_at < ${to}::date + 1) as "exportsFailed"`);
+        where w.organization_id = ${organizationId} and e.status = 'failed' and e.updated_at >= ${from}::date and e.updated_at < ${to}::date + 1) as "exportsFailed"`,
+  );
   return row!;
 }
 
 /** API units and requests per UTC day (daily rows and not yet rolled-up hourly rows). */
 export async function apiUsageByDay(db: Tx, organizationId: string, from: string, to: string): Promise<{ day: string; units: number; requests: number }[]> {
-  return db.execute(sql`
+  return executePrepared(
+    db,
+    sql`
     select day::text as day, sum(units)::int as units, sum(requests)::int as requests from (
       select (h.hour at time zone 'UTC')::date as day, h.units, h.requests from usage_hourly h
         where h.organization_id = ${organizationId} and h.hour >= ${from}::date and h.hour < ${to}::date + 1
       union all
       select (d.day at time zone 'UTC')::date, d.units, d.requests from usage_daily d
         where d.organization_id = ${organizationId} and d.day >= ${from}::date and d.day < ${to}::date + 1
-    ) u group by 1 order by 1`);
+    ) u group by 1 order by 1`,
+  );
 }
 
 export type EnrollmentRow = {
@@ -180,7 +219,9 @@ export type EnrollmentRow = {
 
 /** Per week of the plan: enrollments whose calendar has reached it, those with a completion in it, completions. */
 export async function planWeeks(db: Tx, planId: string, asOf: string) {
-  return db.execute<{ week: number; scheduled: number; reached: number; active: number; completions: number }>(sql`
+  return executePrepared<{ week: number; scheduled: number; reached: number; active: number; completions: number }>(
+    db,
+    sql`
     with weeks as (select week, count(*)::int as scheduled from plan_workouts where plan_id = ${planId} group by week),
     enrolled as (select id, start_date from plan_enrollments where plan_id = ${planId})
     select w.week, w.scheduled,
@@ -189,15 +230,19 @@ export async function planWeeks(db: Tx, planId: string, asOf: string) {
     from weeks w
     left join (select week, count(*) filter (where completions > 0)::int as active, sum(completions)::int as completions
                from analytics_enrollment_weeks where plan_id = ${planId} group by week) x on x.week = w.week
-    order by w.week`);
+    order by w.week`,
+  );
 }
 
 export async function planEnrollmentCounts(db: Tx, planId: string, from: string, to: string) {
-  const [row] = await db.execute<{ active: number; started: number; ended: number }>(sql`
+  const [row] = await executePrepared<{ active: number; started: number; ended: number }>(
+    db,
+    sql`
     select count(*) filter (where is_active)::int as active,
       count(*) filter (where start_date between ${from}::date and ${to}::date)::int as started,
       count(*) filter (where ended_at >= ${from}::date and ended_at < ${to}::date + 1)::int as ended
-    from plan_enrollments where plan_id = ${planId}`);
+    from plan_enrollments where plan_id = ${planId}`,
+  );
   return row!;
 }
 
@@ -222,7 +267,9 @@ export type AdherenceRow = {
  */
 export async function memberAdherence(db: Tx, args: { organizationId: string; asOf: string; endUserId?: string }): Promise<AdherenceRow[]> {
   const who = args.endUserId ? sql`and e.end_user_id = ${args.endUserId}` : sql``;
-  return db.execute<AdherenceRow>(sql`
+  return executePrepared<AdherenceRow>(
+    db,
+    sql`
     with e as (
       select e.end_user_id, e.organization_id, e.plan_id, e.start_date from plan_enrollments e
       join end_users u on u.id = e.end_user_id and u.status = 'active'
@@ -253,7 +300,8 @@ export async function memberAdherence(db: Tx, args: { organizationId: string; as
     )
     select e.end_user_id as "endUserId", e.organization_id as "organizationId", e.plan_id as "planId", p.name as "planName", e.start_date::text as "startDate",
       piv.a7 as "adherence7", piv.a30 as "adherence30", piv.a90 as "adherence90", piv.p30 as "adherencePrevious30", last.day as "lastActiveDay"
-    from e join plans p on p.id = e.plan_id left join piv on piv.end_user_id = e.end_user_id left join last on last.end_user_id = e.end_user_id`);
+    from e join plans p on p.id = e.plan_id left join piv on piv.end_user_id = e.end_user_id left join last on last.end_user_id = e.end_user_id`,
+  );
 }
 
 export type AttentionReason = "adherence_drop" | "inactive";
@@ -281,7 +329,7 @@ export async function replaceMemberStatus(db: Tx, organizationId: string, asOf: 
 export async function listMemberStatus(db: Tx, args: { organizationId: string; needsAttention?: boolean; limit: number; offset: number }) {
   const filter = args.needsAttention === undefined ? sql`` : sql`and s.needs_attention = ${args.needsAttention}`;
   const countFilter = args.needsAttention === undefined ? sql`` : sql`and c.needs_attention = ${args.needsAttention}`;
-  const rows = await db.execute<{
+  const rows = await executePrepared<{
     endUserId: string;
     name: string | null;
     email: string | null;
@@ -296,7 +344,9 @@ export async function listMemberStatus(db: Tx, args: { organizationId: string; n
     planId: string | null;
     planName: Record<string, string> | null;
     total: number;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with page as (
       select s.* from analytics_member_status s where s.organization_id = ${args.organizationId} ${filter}
       order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id
@@ -310,9 +360,11 @@ export async function listMemberStatus(db: Tx, args: { organizationId: string; n
     join end_users u on u.id = s.end_user_id and u.status = 'active'
     left join plan_enrollments e on e.end_user_id = s.end_user_id and e.is_active
     left join plans p on p.id = e.plan_id
-    order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id`);
+    order by s.needs_attention desc, coalesce(s.adherence_previous30 - s.adherence30, 0) desc, s.last_active_day nulls first, s.end_user_id`,
+  );
   if (rows.length > 0) return { items: rows, total: rows[0]!.total };
-  const [c] = await db.execute<{ n: number }>(
+  const [c] = await executePrepared<{ n: number }>(
+    db,
     sql`select count(*)::int as n from analytics_member_status c where c.organization_id = ${args.organizationId} ${countFilter}`,
   );
   return { items: rows, total: c?.n ?? 0 };

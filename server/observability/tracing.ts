@@ -77,6 +77,8 @@ export async function startTracing(): Promise<boolean> {
   const { AsyncLocalStorageContextManager } = await import("@opentelemetry/context-async-hooks");
   const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
   sampler(); // warns about a sampler setting it cannot follow now, not at the first request
+  if (!asyncContextFrame())
+    log("warn", `Tracing on Node ${process.versions.node} without AsyncContextFrame: once a trace is sampled, every promise of the process pays AsyncLocalStorage's hook; Node 24, or Node 22 through npm start, avoid it (docs/operations.md, "Tracing")`);
   const sampledRoot = api.createContextKey("forma.sampled-root");
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": env().OTEL_SERVICE_NAME ?? "forma", "service.version": API_VERSION }),
@@ -92,6 +94,14 @@ export async function startTracing(): Promise<boolean> {
     provider,
   };
   return true;
+}
+
+/** Whether AsyncLocalStorage runs on AsyncContextFrame (Node 24's default; a flag on Node 22) rather than a promise hook. */
+function asyncContextFrame(): boolean {
+  const major = Number(process.versions.node.split(".")[0]);
+  const flags = [...process.execArgv, ...(env().NODE_OPTIONS ?? "").split(/\s+/)];
+  if (major >= 24) return !flags.includes("--no-async-context-frame");
+  return major === 22 && flags.includes("--experimental-async-context-frame");
 }
 
 /**

@@ -217,6 +217,15 @@ describe("GET .../analytics/overview", () => {
     expect(d.apiUsage.dailyCap).toBeGreaterThan(0);
     expect(d.apiUsage.units).toBeGreaterThan(0);
   });
+
+  it("counts API usage up to the read itself without waiting for the usage flush", async () => {
+    const first = await ok(`${base()}/overview`);
+    const second = await ok(`${base()}/overview`);
+    // The second read is one more admitted request of weight 1, counted before its handler ran.
+    expect(second.apiUsage.units - first.apiUsage.units).toBe(1);
+    expect(second.apiUsage.requests - first.apiUsage.requests).toBe(1);
+    expect(second.apiUsage.series.reduce((a: number, u: { requests: number }) => a + u.requests, 0)).toBe(second.apiUsage.requests);
+  });
 });
 
 describe("corrections follow the raw rows", () => {

@@ -1,13 +1,13 @@
 import type { Tx } from "@/db/client";
 import { activeMemberSeries, activeMembers, apiUsageByDay, workoutRanking, workspacePlays, workspaceOutcomes } from "@/db/queries/analytics";
-import { findOrganizationLimits } from "@/db/queries/organizations";
 import { notFound } from "@/server/core/errors";
 import { type Locale, pickText } from "@/server/core/locale";
 import { capsFor } from "@/server/core/rate-limit";
-import { flushUsageTally } from "@/server/services/usage/usage-tally";
+import { organizationLimits } from "@/server/services/organizations/organization-limits";
+import { readWithPendingUsage } from "@/server/services/usage/usage-tally";
 import { listMemberAttention } from "./member-status";
 import { playSeries, sumPlays } from "./plays";
-import { type AnalyticsRange, fillBuckets, minutes, ratio } from "./range";
+import { type AnalyticsRange, fillBuckets, isoDay, minutes, ratio } from "./range";
 
 /** Top and bottom lists hold this many workouts. */
 export const RANKING_SIZE = 5;
@@ -21,8 +21,7 @@ export const BOTTOM_MIN_STARTS = 3;
  */
 export async function getOverview(db: Tx, args: { organizationId: string; range: AnalyticsRange; locale: Locale }) {
   const { range, organizationId } = args;
-  await flushUsageTally();
-  const limits = await findOrganizationLimits(db, organizationId);
+  const limits = await organizationLimits(organizationId);
   if (!limits) throw notFound("Organization not found.");
   const [plays, actives, activeSeries, ranking, outcomes, usage, attention] = await Promise.all([
     workspacePlays(db, organizationId, range.from, range.to, range.interval),
@@ -30,7 +29,19 @@ export async function getOverview(db: Tx, args: { organizationId: string; range:
     activeMemberSeries(db, organizationId, range.from, range.to, range.interval),
     workoutRanking(db, organizationId, range.from, range.to),
     workspaceOutcomes(db, organizationId, range.from, range.to),
-    apiUsageByDay(db, organizationId, range.from, range.to),
+    readWithPendingUsage(
+      organizationId,
+      () => apiUsageByDay(db, organizationId, range.from, range.to),
+      (days, cell) => {
+        const day = isoDay(cell.hour.getTime());
+        if (day < range.from || day > range.to) return;
+        const row = days.find((d) => d.day === day);
+        if (row) {
+          row.units += cell.units;
+          row.requests += cell.requests;
+        } else days.push({ day, units: cell.units, requests: cell.requests });
+      },
+    ),
     listMemberAttention(db, { organizationId, needsAttention: true, limit: RANKING_SIZE, offset: 0, pick: (m) => pickText(m, args.locale) }),
   ]);
   const activeByStart = new Map(activeSeries.map((a) => [a.start, a.members]));

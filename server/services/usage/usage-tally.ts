@@ -101,3 +101,24 @@ export async function flushUsageTally(): Promise<void> {
     });
   await t.flushing;
 }
+
+/**
+ * Reads usage with this process's counts not yet flushed added, without a write: `read` queries the
+ * flushed rows, then `add` gets each unflushed cell of `organizationId`. A flush that started while
+ * `read` ran may or may not be in what it read, so the read is repeated once that flush is done
+ * (once per FLUSH_MS at most). Exact for one instance; other instances' counts follow within
+ * FLUSH_MS, as for the usage endpoint.
+ */
+export async function readWithPendingUsage<T>(organizationId: string, read: () => Promise<T>, add: (rows: T, cell: UsageIncrement) => void): Promise<T> {
+  const t = tally();
+  if (t.flushing) await t.flushing;
+  let generation = t.generation;
+  let rows = await read();
+  for (let tries = 0; tries < 3 && (generation !== t.generation || t.flushing); tries++) {
+    if (t.flushing) await t.flushing;
+    generation = t.generation;
+    rows = await read();
+  }
+  for (const cell of t.cells.values()) if (cell.organizationId === organizationId) add(rows, cell);
+  return rows;
+}
