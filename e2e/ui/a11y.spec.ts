@@ -47,6 +47,13 @@ test.describe("accessibility (axe-core, WCAG 2.x A/AA)", () => {
     }
   });
 
+  test("the embed guide fits a 360-pixel phone: long paths and the messages table wrap, nothing scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/docs/embed");
+    await expect(page.getByRole("heading", { name: "Messages" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("the API reference (/docs, Scalar's widget with our theme fixes)", async ({ page }) => {
     test.setTimeout(240_000);
     await page.goto("/docs");

@@ -1,4 +1,5 @@
 import { CodeBlock } from "@/components/ui/code-block";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { Metadata } from "next";
 import { z } from "zod";
 import {
@@ -200,30 +201,32 @@ def embed_url(workout_id: str, member_id: str) -> str:
           messages from its parent window only, validates them, ignores unknown ones (and answers a malformed known one with <code>FORMA_ERROR</code> code{" "}
           <code>invalid_message</code>), and never puts the key in a message it sends.
         </p>
-        <table>
-          <thead>
-            <tr>
-              <th>type</th>
-              <th>Direction</th>
-              <th>Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {MESSAGES.map((m) => (
-              <tr key={typeOf(m.schema)} id={typeOf(m.schema)}>
-                <td>
-                  <code>{typeOf(m.schema)}</code>
-                  <details>
-                    <summary>schema</summary>
-                    <CodeBlock>{JSON.stringify(z.toJSONSchema(m.schema, { io: "input", unrepresentable: "any" }), null, 2)}</CodeBlock>
-                  </details>
-                </td>
-                <td>{m.direction}</td>
-                <td>{m.what}</td>
+        <ScrollRegion label="Messages">
+          <table>
+            <thead>
+              <tr>
+                <th>type</th>
+                <th>Direction</th>
+                <th>Meaning</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {MESSAGES.map((m) => (
+                <tr key={typeOf(m.schema)} id={typeOf(m.schema)}>
+                  <td>
+                    <code>{typeOf(m.schema)}</code>
+                    <details>
+                      <summary>schema</summary>
+                      <CodeBlock>{JSON.stringify(z.toJSONSchema(m.schema, { io: "input", unrepresentable: "any" }), null, 2)}</CodeBlock>
+                    </details>
+                  </td>
+                  <td>{m.direction}</td>
+                  <td>{m.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
         <h3>A host for the JSON receiver</h3>
         <CodeBlock>{receiver}</CodeBlock>
         <h3>Playback events on the host page (version 1)</h3>
@@ -242,47 +245,49 @@ def embed_url(workout_id: str, member_id: str) -> str:
           <code>{base}/workouts?orgId=&lt;organizationId&gt;</code> and <code>{base}/plans?orgId=&lt;organizationId&gt;</code> show an organization&apos;s
           published public workouts and plans. They render on the server (indexable, usable without JavaScript), then become interactive. Flags:
         </p>
-        <table>
-          <thead>
-            <tr>
-              <th>Flag</th>
-              <th>Values</th>
-              <th>Default</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>
-                <code>showSearch</code>, <code>showFilters</code>, <code>showDuration</code>, <code>showDifficulty</code>
-              </td>
-              <td>true / false (also 1 / 0)</td>
-              <td>true</td>
-            </tr>
-            <tr>
-              <td>
-                <code>gridCols</code>
-              </td>
-              <td>2, 3 or 4 columns on wide screens (one on phones); anything else is 3</td>
-              <td>3</td>
-            </tr>
-            <tr>
-              <td>
-                <code>playbackMode</code>
-              </td>
-              <td>
-                <code>overlay</code> (the player opens over the grid) or <code>dedicated-page</code> (a card opens <code>/workouts/&lt;id&gt;?orgId=</code>)
-              </td>
-              <td>overlay</td>
-            </tr>
-            <tr>
-              <td>
-                <code>locale</code>
-              </td>
-              <td>BCP-47; the API&apos;s read fallback (same language, then English)</td>
-              <td>en-US</td>
-            </tr>
-          </tbody>
-        </table>
+        <ScrollRegion label="Hosted page flags">
+          <table>
+            <thead>
+              <tr>
+                <th>Flag</th>
+                <th>Values</th>
+                <th>Default</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>
+                  <code>showSearch</code>, <code>showFilters</code>, <code>showDuration</code>, <code>showDifficulty</code>
+                </td>
+                <td>true / false (also 1 / 0)</td>
+                <td>true</td>
+              </tr>
+              <tr>
+                <td>
+                  <code>gridCols</code>
+                </td>
+                <td>2, 3 or 4 columns on wide screens (one on phones); anything else is 3</td>
+                <td>3</td>
+              </tr>
+              <tr>
+                <td>
+                  <code>playbackMode</code>
+                </td>
+                <td>
+                  <code>overlay</code> (the player opens over the grid) or <code>dedicated-page</code> (a card opens <code>/workouts/&lt;id&gt;?orgId=</code>)
+                </td>
+                <td>overlay</td>
+              </tr>
+              <tr>
+                <td>
+                  <code>locale</code>
+                </td>
+                <td>BCP-47; the API&apos;s read fallback (same language, then English)</td>
+                <td>en-US</td>
+              </tr>
+            </tbody>
+          </table>
+        </ScrollRegion>
         <p>
           Filters (workouts): <code>q</code>, <code>difficulty</code>, <code>duration</code> (minutes, <code>15-30</code>, <code>45-</code>),{" "}
           <code>categoryIds</code>, <code>equipmentIds</code> (comma lists); plans: <code>q</code> and <code>difficulty</code>. Cards carry{" "}
