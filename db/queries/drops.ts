@@ -91,6 +91,27 @@ export async function claimStaleProcessingDrops(db: Tx, args: { staleBefore: Dat
   return rows.map((r) => r.id);
 }
 
+/**
+ * Processing drops created before `createdBefore` (past their deadline) and not touched since
+ * `staleBefore` (no render at work on them), locked for the caller's transaction; another sweep
+ * running at once skips them.
+ */
+export async function lockOverdueProcessingDrops(db: Tx, args: { createdBefore: Date; staleBefore: Date }): Promise<DropRow[]> {
+  return db
+    .select()
+    .from(drops)
+    .where(and(eq(drops.status, "processing"), sql`${drops.deletedAt} is null`, lt(drops.createdAt, args.createdBefore), lt(drops.updatedAt, args.staleBefore)))
+    .for("update", { skipLocked: true });
+}
+
+/** Marks a drop's variants still processing failed with `error` (the drop gave up on them). */
+export async function failProcessingVariants(db: Tx, dropId: string, error: string): Promise<void> {
+  await db
+    .update(dropVariants)
+    .set({ status: "failed", error, updatedAt: new Date() })
+    .where(and(eq(dropVariants.dropId, dropId), eq(dropVariants.status, "processing")));
+}
+
 /** Adds copy packs without touching other locales (concurrent writers never erase each other's). */
 export async function mergeDropCopyPacks(db: Tx, dropId: string, packs: Record<string, StoredCopyPack>): Promise<void> {
   await db

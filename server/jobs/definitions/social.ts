@@ -23,7 +23,10 @@ export const renderSocialDropJob = defineJob({
   },
 });
 
-/** Every five minutes: hands drops stuck in processing (a lost event, a crashed worker) to the renderer again. */
+/**
+ * Every five minutes: hands drops stuck in processing (a lost event, a crashed worker) to the
+ * renderer again, and fails those still processing DROP_DEADLINE_HOURS after their request.
+ */
 export const sweepSocialDropsJob = defineJob({
   id: "sweep-social-drops",
   name: "Re-render stuck social drops",
@@ -31,10 +34,10 @@ export const sweepSocialDropsJob = defineJob({
   payload: z.object({}).loose(),
   retries: 0,
   handler: async ({ io }) => {
-    const { claimStaleDrops } = await import("@/server/services/drops/render-drop");
-    const ids = await io.run("claim", () => claimStaleDrops(getDb()));
-    for (const dropId of ids) await io.sendEvent(`render-${dropId}`, { name: "social/drop.requested", data: { dropId } });
-    return { requeued: ids.length };
+    const { sweepStaleDrops } = await import("@/server/services/drops/stale-drops");
+    const { requeue, failed } = await io.run("claim", () => sweepStaleDrops(getDb()));
+    for (const dropId of requeue) await io.sendEvent(`render-${dropId}`, { name: "social/drop.requested", data: { dropId } });
+    return { requeued: requeue.length, failed: failed.length };
   },
 });
 

@@ -1,22 +1,12 @@
 import { getDb, type Tx } from "@/db/client";
-import {
-  type DropRow,
-  type DropVariantRow,
-  claimStaleProcessingDrops,
-  findDropById,
-  listDropVariants,
-  mergeDropCopyPacks,
-  recordVariantAttempt,
-  setVariantResult,
-  touchDrop,
-  updateDrop,
-} from "@/db/queries/drops";
+import { findDropById, listDropVariants, mergeDropCopyPacks, recordVariantAttempt, setVariantResult, touchDrop, updateDrop } from "@/db/queries/drops";
 import type { DropAspectRatio, StoredCopyPack } from "@/db/schema";
 import { log } from "@/server/core/log";
 import { type Locale, isSupportedLocale, pickText } from "@/server/core/locale";
 import type { JobIo } from "@/server/jobs/types";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 import { writeTemplateCopyPack } from "./copy-writer";
+import { dropIdentity, markDropFailed } from "./drop-events";
 import { aspectSlug, DROP_ASPECT_RATIOS, DROP_RENDER_ATTEMPTS, variantName } from "./presets";
 import { type CoverText, coverText } from "./render-cover";
 import { renderCover, renderDropVideos } from "./render-media";
@@ -116,30 +106,6 @@ export async function renderDropMedia(db: Tx, dropId: string): Promise<{ ready: 
   }
 }
 
-/** The drop a drop.ready or drop.failed event is about. */
-function dropIdentity(drop: DropRow) {
-  return { dropId: drop.id, title: drop.title, sourceType: drop.sourceType, sourceId: drop.sourceId, channelPreset: drop.channelPreset };
-}
-
-/**
- * Marks a processing drop failed with its reason and announces it (drop.failed); run it in a
- * transaction. `variants`: the drop's variants when the caller has just read them.
- */
-async function markDropFailed(db: Tx, drop: DropRow, reason: string, variants?: DropVariantRow[]): Promise<void> {
-  await updateDrop(db, drop.id, { status: "failed", failureReason: reason });
-  variants ??= await listDropVariants(db, [drop.id]);
-  await enqueueWebhookEvent(db, {
-    organizationId: drop.organizationId,
-    type: "drop.failed",
-    data: () => ({
-      ...dropIdentity(drop),
-      failureReason: reason,
-      failedVariants: variants.filter((v) => v.status === "failed").map((v) => variantName(v.aspectRatio, v.durationSeconds)),
-      failedAt: new Date().toISOString(),
-    }),
-  });
-}
-
 /**
  * Ready when at least one variant and the drop locale's copy exist, failed otherwise. Run it in a
  * transaction: the status change is announced to webhooks with it (drop.ready or drop.failed).
@@ -202,12 +168,4 @@ export async function renderDropJob(io: JobIo, dropId: string): Promise<{ status
   );
   const verdict = await io.run("finish", () => getDb().transaction((tx) => finishDrop(tx, dropId)));
   return { ...verdict, ready, failed };
-}
-
-/** Processing drops nobody touched for this long are handed to the render job again (a lost event, a crashed worker). */
-export const STALE_DROP_MINUTES = 10;
-
-/** Drops stuck in processing: touched now so the next sweep leaves them alone while they render. */
-export async function claimStaleDrops(db: Tx, now = new Date()): Promise<string[]> {
-  return claimStaleProcessingDrops(db, { staleBefore: new Date(now.getTime() - STALE_DROP_MINUTES * 60_000), now });
 }

@@ -406,4 +406,50 @@ describe("the social jobs under Inngest (in-process, @inngest/test)", () => {
     const [variant] = await db().select().from(dropVariants).where(eq(dropVariants.dropId, dropId));
     expect(variant).toMatchObject({ status: "ready", aspectRatio: "9:16", durationSeconds: 15 });
   });
+
+  it("sweep-social-drops fails a drop still processing 6 hours after its request (drop.failed), and re-requests a younger stuck one", async () => {
+    await subscribeToAllEvents(org);
+    const request = async () => {
+      const res = await call(`/v1/orgs/${org.organizationId}/drops`, {
+        key: org.key,
+        body: { sourceType: "exercise", sourceId: org.library.videoAssetIds[1], aspectRatios: ["9:16", "1:1"], durations: [15] },
+      });
+      expect(res.status, res.text).toBe(202);
+      return res.body.data.id as string;
+    };
+    const overdue = await request();
+    const young = await request();
+    // Both untouched for 20 minutes (every render stopped before recording anything); one asked for 7 hours ago.
+    const touched = new Date(Date.now() - 20 * 60_000);
+    await db()
+      .update(drops)
+      .set({ createdAt: new Date(Date.now() - 7 * 3_600_000), updatedAt: touched })
+      .where(eq(drops.id, overdue));
+    await db()
+      .update(drops)
+      .set({ createdAt: new Date(Date.now() - 3_600_000), updatedAt: touched })
+      .where(eq(drops.id, young));
+    const sent = vi.fn(async () => ({ ids: [] }));
+    const sweep = await new InngestTestEngine({
+      function: sweepSocialDrops,
+      transformCtx: (raw) => {
+        const ctx = mockCtx(raw);
+        (ctx.step as { sendEvent: unknown }).sendEvent = sent;
+        return ctx;
+      },
+    }).execute();
+    expect(sweep.result).toMatchObject({ failed: 1 });
+    expect(sent).toHaveBeenCalledWith(`render-${young}`, { name: "social/drop.requested", data: { dropId: young } });
+    expect(sent).not.toHaveBeenCalledWith(`render-${overdue}`, expect.anything());
+
+    const reason = "Rendering did not finish within 6 hours of the request.";
+    const d = (await call(`/v1/orgs/${org.organizationId}/drops/${overdue}`, { key: org.key })).body.data;
+    expect(d).toMatchObject({ status: "failed", failureReason: reason });
+    expect(d.variants).toHaveLength(2);
+    for (const v of d.variants) expect(v).toMatchObject({ status: "failed", error: reason });
+    expect((await announced(org.organizationId, "drop.failed")).filter((e) => e.dropId === overdue)).toEqual([
+      expect.objectContaining({ dropId: overdue, failureReason: reason, failedVariants: expect.arrayContaining(["9:16_15000", "1:1_15000"]) }),
+    ]);
+    expect((await call(`/v1/orgs/${org.organizationId}/drops/${young}`, { key: org.key })).body.data.status).toBe("processing");
+  });
 });
