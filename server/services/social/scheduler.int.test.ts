@@ -38,6 +38,20 @@ const sentJobs = recordJobEvents();
 useTestApp();
 
 const db = () => getDb();
+
+/** Runs sweep-social-drops; step.sendEvent would go to an Inngest server, so the events it sends are recorded instead. */
+async function runDropSweep() {
+  const sent = vi.fn(async () => ({ ids: [] }));
+  const sweep = await new InngestTestEngine({
+    function: sweepSocialDrops,
+    transformCtx: (raw) => {
+      const ctx = mockCtx(raw);
+      (ctx.step as { sendEvent: unknown }).sendEvent = sent;
+      return ctx;
+    },
+  }).execute();
+  return { sweep, sent };
+}
 let org: TestLibraryOrg;
 
 const WEEKLY = { type: "weekly", timeZone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], times: ["06:00"] };
@@ -385,16 +399,7 @@ describe("the social jobs under Inngest (in-process, @inngest/test)", () => {
       .update(drops)
       .set({ updatedAt: new Date(Date.now() - 3600_000) })
       .where(eq(drops.id, dropId));
-    // step.sendEvent would go to an Inngest server: record the events instead.
-    const sent = vi.fn(async () => ({ ids: [] }));
-    const sweep = await new InngestTestEngine({
-      function: sweepSocialDrops,
-      transformCtx: (raw) => {
-        const ctx = mockCtx(raw);
-        (ctx.step as { sendEvent: unknown }).sendEvent = sent;
-        return ctx;
-      },
-    }).execute();
+    const { sweep, sent } = await runDropSweep();
     expect((sweep.result as { requeued: number }).requeued).toBeGreaterThanOrEqual(1);
     expect(sent).toHaveBeenCalledWith(`render-${dropId}`, { name: "social/drop.requested", data: { dropId } });
 
@@ -429,15 +434,7 @@ describe("the social jobs under Inngest (in-process, @inngest/test)", () => {
       .update(drops)
       .set({ createdAt: new Date(Date.now() - 3_600_000), updatedAt: touched })
       .where(eq(drops.id, young));
-    const sent = vi.fn(async () => ({ ids: [] }));
-    const sweep = await new InngestTestEngine({
-      function: sweepSocialDrops,
-      transformCtx: (raw) => {
-        const ctx = mockCtx(raw);
-        (ctx.step as { sendEvent: unknown }).sendEvent = sent;
-        return ctx;
-      },
-    }).execute();
+    const { sweep, sent } = await runDropSweep();
     expect(sweep.result).toMatchObject({ failed: 1 });
     expect(sent).toHaveBeenCalledWith(`render-${young}`, { name: "social/drop.requested", data: { dropId: young } });
     expect(sent).not.toHaveBeenCalledWith(`render-${overdue}`, expect.anything());
