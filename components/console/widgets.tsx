@@ -104,7 +104,8 @@ export function ConfirmButton({
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
+      {/* Titles and descriptions carry members' names and emails: long ones wrap anywhere on a phone. */}
+      <div className="min-w-0 [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-semibold">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
       </div>

@@ -28,11 +28,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     listMethodologyProfiles(db, p.organizationId, page),
   ]);
   const cards = [
-    { href: "/console/library", label: "Published workouts", value: published.total },
-    { href: "/console/library?status=draft", label: "Draft workouts", value: drafts.total },
-    { href: "/console/library?tab=plans", label: "Plans", value: plans.total },
-    { href: "/console/media", label: "Clips", value: clips.total },
-    { href: "/console/members", label: "Members", value: members.total },
+    { href: "/console/library", label: "Published workouts", value: num(published.total) },
+    { href: "/console/library?status=draft", label: "Draft workouts", value: num(drafts.total) },
+    { href: "/console/library?tab=plans", label: "Plans", value: num(plans.total) },
+    { href: "/console/media", label: "Clips", value: num(clips.total) },
+    { href: "/console/members", label: "Members", value: num(members.total) },
     { href: "/console/dna", label: "Programming DNA profiles", value: `${dna.total} / ${dna.limit}` },
   ];
   const content = (rows: typeof d.topContent) =>

@@ -43,8 +43,9 @@ export function BarChart({
 }) {
   const w = 720;
   const h = 180;
-  const pad = { l: 36, b: 22, t: 8 };
   const max = niceCeil(Math.max(1, ...points.map((p) => p.total)));
+  // The axis labels' room grows with their length (about 6 units a character at 10 px): 1,000,000 is not cut.
+  const pad = { l: Math.max(36, 8 + 6 * Math.max(...[0, 0.5, 1].map((f) => num(max * f).length))), b: 22, t: 8 };
   const bw = (w - pad.l) / Math.max(1, points.length);
   const y = (v: number) => pad.t + (h - pad.t - pad.b) * (1 - v / max);
   const every = Math.max(1, Math.ceil(points.length / 8));
