@@ -229,7 +229,7 @@ export function MemberDetail({ orgId, canManage, initial }: { orgId: string; can
           <ul className="flex flex-col gap-1">
             {sessions.data.items.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-card p-2 text-sm">
-                <span className="min-w-0 flex-1 truncate">{s.workoutName}</span>
+                <span className="min-w-40 flex-1 truncate">{s.workoutName}</span>
                 <Badge tone={s.status === "completed" ? "good" : "neutral"}>{s.status}</Badge>
                 <span className="text-muted">
                   {formatDuration(s.duration)} · {Math.round(s.progress * 100)}% · {formatDate(s.createdAt)}
