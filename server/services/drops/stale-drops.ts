@@ -1,5 +1,5 @@
 import type { Tx } from "@/db/client";
-import { claimStaleProcessingDrops, failProcessingVariants, listDropVariants, lockOverdueProcessingDrops } from "@/db/queries/drops";
+import { claimStaleProcessingDrops, failProcessingVariants, lockOverdueProcessingDrops } from "@/db/queries/drops";
 import { log } from "@/server/core/log";
 import { markDropFailed } from "./drop-events";
 
@@ -22,10 +22,10 @@ export async function sweepStaleDrops(db: Tx, now = new Date()): Promise<{ reque
   const staleBefore = new Date(now.getTime() - STALE_DROP_MINUTES * 60_000);
   const overdue = await db.transaction(async (tx) => {
     const rows = await lockOverdueProcessingDrops(tx, { createdBefore: new Date(now.getTime() - DROP_DEADLINE_HOURS * 3_600_000), staleBefore });
+    const reason = `Rendering did not finish within ${DROP_DEADLINE_HOURS} hours of the request.`;
     for (const drop of rows) {
-      const reason = `Rendering did not finish within ${DROP_DEADLINE_HOURS} hours of the request.`;
       await failProcessingVariants(tx, drop.id, reason);
-      await markDropFailed(tx, drop, reason, await listDropVariants(tx, [drop.id]));
+      await markDropFailed(tx, drop, reason); // reads the variants it announces, failed just above
     }
     return rows.map((d) => d.id);
   });
