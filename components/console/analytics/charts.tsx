@@ -44,8 +44,9 @@ export function BarChart({
   const w = 720;
   const h = 180;
   const max = niceCeil(Math.max(1, ...points.map((p) => p.total)));
+  const ticks = [0, 0.5, 1].map((f) => ({ value: max * f, label: num(max * f) }));
   // The axis labels' room grows with their length (about 6 units a character at 10 px): 1,000,000 is not cut.
-  const pad = { l: Math.max(36, 8 + 6 * Math.max(...[0, 0.5, 1].map((f) => num(max * f).length))), b: 22, t: 8 };
+  const pad = { l: Math.max(36, 8 + 6 * Math.max(...ticks.map((t) => t.label.length))), b: 22, t: 8 };
   const bw = (w - pad.l) / Math.max(1, points.length);
   const y = (v: number) => pad.t + (h - pad.t - pad.b) * (1 - v / max);
   const every = Math.max(1, Math.ceil(points.length / 8));
@@ -63,11 +64,11 @@ export function BarChart({
         aria-label={`${title}: ${points.length} bars, highest ${num(Math.max(0, ...points.map((p) => p.total)))}`}
       >
         <Patterns id={id} />
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={pad.l} x2={w} y1={y(max * f)} y2={y(max * f)} className="stroke-line" strokeDasharray="2 3" />
-            <text x={pad.l - 4} y={y(max * f) + 4} textAnchor="end" className="fill-muted text-[10px]">
-              {num(max * f)}
+        {ticks.map((t) => (
+          <g key={t.value}>
+            <line x1={pad.l} x2={w} y1={y(t.value)} y2={y(t.value)} className="stroke-line" strokeDasharray="2 3" />
+            <text x={pad.l - 4} y={y(t.value) + 4} textAnchor="end" className="fill-muted text-[10px]">
+              {t.label}
             </text>
           </g>
         ))}
