@@ -11,7 +11,7 @@ import { freePort } from "@/test/faults/support";
  * What observability costs on the hot path (issue 25's budget: metrics on and tracing off within 3 %
  * of the tree without observability; tracing on at a 10 % sampler within 10 %).
  *
- *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first [--frame-off]
+ *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first] [--frame-off] [--json-too]
  *
  * Throughput on this 2-core machine moves by tens of percent between runs a few minutes apart
  * (BENCHMARKS.md), far more than the effect, so the figure compared is the server's own CPU time per
@@ -135,7 +135,9 @@ const median = (xs: number[]) => {
 async function main() {
   // The OTLP/HTTP sink for the tracing server: accepts and counts export requests.
   let exports = 0;
+  let sinkBytes = 0;
   const sink = createServer((req, res) => {
+    sinkBytes += Number(req.headers["content-length"] ?? 0);
     req.resume();
     req.on("end", () => {
       exports++;
@@ -167,6 +169,21 @@ async function main() {
         OTEL_TRACES_SAMPLER_ARG: "0.1",
       },
     },
+    // --json-too: the same with spans sent as OTLP JSON instead of the default protobuf.
+    ...(process.argv.includes("--json-too")
+      ? [
+          {
+            label: "tracing on, 10 % sampler, OTLP JSON",
+            dir: here,
+            env: {
+              OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+              OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+              OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+              OTEL_TRACES_SAMPLER_ARG: "0.1",
+            },
+          },
+        ]
+      : []),
     // --frame-off (Node 22): this tree without AsyncContextFrame, which npm start turns on there.
     ...(process.argv.includes("--frame-off")
       ? [{ label: "metrics on, tracing off, no AsyncContextFrame", dir: here, env: { FORMA_ASYNC_CONTEXT_FRAME: "0" } }]
@@ -195,7 +212,7 @@ async function main() {
       }
     }
     const lines = [
-      `Servers on Node ${spawnSync(SERVER_NODE, ["--version"], { encoding: "utf8" }).stdout.trim()}. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end, ${new Date().toISOString()}; ${ROUNDS} rounds of ${SECONDS} s per server and scenario${PAGE_FIRST ? " (each server rendered a page first)" : ""} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up before each); medians over the rounds. Spans exported to the sink: ${exports} OTLP requests.`,
+      `Servers on Node ${spawnSync(SERVER_NODE, ["--version"], { encoding: "utf8" }).stdout.trim()}. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end, ${new Date().toISOString()}; ${ROUNDS} rounds of ${SECONDS} s per server and scenario${PAGE_FIRST ? " (each server rendered a page first)" : ""} (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up before each); medians over the rounds. Spans exported to the sink: ${exports} OTLP requests, ${(sinkBytes / 1e6).toFixed(1)} MB.`,
       "",
       "| scenario | server | server CPU per request (median) | vs before | CPU per request (min) | vs before | req/s (median) | vs before | p99 ms (median) | errors |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",

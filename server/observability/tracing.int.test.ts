@@ -2,14 +2,24 @@ import { type Server, createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/server/env";
 import { TRACE_KEY, observeJobRun, observeJobStep, withTrace } from "@/server/observability/jobs";
-import { currentTraceparent, flushTracing, formaTracer, startTracing, stopTracing, tracingOn, withRootSpan } from "@/server/observability/tracing";
+import {
+  currentTraceparent,
+  flushTracing,
+  formaTracer,
+  startTracing,
+  stopTracing,
+  tracesProtocol,
+  tracingOn,
+  withRootSpan,
+} from "@/server/observability/tracing";
 import { call, createTestOrg, useTestApp } from "@/test/harness";
 
 /**
- * Tracing end to end: the real SDK and OTLP/HTTP exporter (JSON) send to a receiver in this process,
- * and the spans arrive with their parents: the caller's traceparent, the request span, its SQL
+ * Tracing end to end: the real SDK and OTLP/HTTP exporter send to a receiver in this process, and
+ * the spans arrive with their parents: the caller's traceparent, the request span, its SQL
  * statements; a job run in the trace of the code that enqueued it. Outside the head sample nothing
- * is made or sent.
+ * is made or sent. The suite reads spans as JSON (`http/json`); the last test checks the default,
+ * protobuf.
  */
 useTestApp();
 
@@ -22,8 +32,11 @@ interface OtlpSpan {
 }
 
 const received: OtlpSpan[] = [];
+/** Export requests that were not JSON: their content type and body. */
+const receivedOther: { contentType: string; body: Buffer }[] = [];
 let receiver: Server;
 const saved = {
+  protocol: process.env.OTEL_EXPORTER_OTLP_PROTOCOL,
   endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
   sampler: process.env.OTEL_TRACES_SAMPLER,
   samplerArg: process.env.OTEL_TRACES_SAMPLER_ARG,
@@ -37,6 +50,8 @@ beforeAll(async () => {
       if (req.url === "/v1/traces" && (req.headers["content-type"] ?? "").includes("json")) {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
         for (const rs of body.resourceSpans) for (const ss of rs.scopeSpans) received.push(...ss.spans);
+      } else if (req.url === "/v1/traces") {
+        receivedOther.push({ contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks) });
       }
       res.writeHead(200, { "content-type": "application/json" });
       res.end("{}");
@@ -46,6 +61,7 @@ beforeAll(async () => {
   const { port } = receiver.address() as { port: number };
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
   process.env.OTEL_TRACES_SAMPLER = "parentbased_always_on";
+  process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
   resetEnvCache();
   expect(await startTracing()).toBe(true);
 });
@@ -53,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopTracing();
   for (const [k, v] of [
+    ["OTEL_EXPORTER_OTLP_PROTOCOL", saved.protocol],
     ["OTEL_EXPORTER_OTLP_ENDPOINT", saved.endpoint],
     ["OTEL_TRACES_SAMPLER", saved.sampler],
     ["OTEL_TRACES_SAMPLER_ARG", saved.samplerArg],
@@ -201,6 +218,49 @@ describe("OpenTelemetry tracing", () => {
     made.mockRestore();
     await flushTracing();
     expect(received.some((s) => s.traceId === "7ef92f3577b34da6a3ce929d0e0e4739")).toBe(false);
+  });
+});
+
+describe("OTLP protocol", () => {
+  it("sends protobuf by default, JSON when OTEL_EXPORTER_OTLP_PROTOCOL asks for it, and warns about one it does not ship", async () => {
+    await stopTracing();
+    delete process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+    resetEnvCache();
+    expect(tracesProtocol()).toBe("http/protobuf");
+    expect(await startTracing()).toBe(true);
+    let traceparent = "";
+    await withRootSpan("protobuf check", { "forma.check": "protobuf" }, async () => {
+      traceparent = currentTraceparent()!;
+    });
+    await flushTracing();
+    const [, traceId = "", spanId = ""] = traceparent.split("-");
+    // OTLP protobuf carries the ids as raw bytes and the strings as UTF-8.
+    const sent = receivedOther.find((r) => r.body.includes(Buffer.from(traceId, "hex")));
+    expect(sent?.contentType).toBe("application/x-protobuf");
+    expect(sent!.body.includes(Buffer.from(spanId, "hex"))).toBe(true);
+    expect(sent!.body.includes(Buffer.from("protobuf check"))).toBe(true);
+    expect(received.some((s) => s.traceId === traceId)).toBe(false);
+
+    process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL = "http/json"; // the traces-only variable wins
+    process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/protobuf";
+    resetEnvCache();
+    expect(tracesProtocol()).toBe("http/json");
+    delete process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL;
+    process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "grpc";
+    const logLevel = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = "warn";
+    resetEnvCache();
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(tracesProtocol()).toBe("http/protobuf");
+      expect(stderr.mock.calls.map(([line]) => String(line)).join("")).toContain("OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported");
+    } finally {
+      stderr.mockRestore();
+      if (logLevel === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = logLevel;
+      process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
+      resetEnvCache();
+    }
   });
 });
 
