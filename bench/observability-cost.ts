@@ -137,8 +137,9 @@ async function main() {
   let exports = 0;
   let sinkBytes = 0;
   const sink = createServer((req, res) => {
-    sinkBytes += Number(req.headers["content-length"] ?? 0);
-    req.resume();
+    req.on("data", (chunk: Buffer) => {
+      sinkBytes += chunk.length;
+    });
     req.on("end", () => {
       exports++;
       res.writeHead(200, { "content-type": "application/json" }).end("{}");

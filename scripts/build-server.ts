@@ -8,7 +8,7 @@
  *   of `app/` at run time (server/http/route-table.ts). npm packages stay external.
  * - `dist/mixdown-process.js`: the audio mixdown child process of the export renders.
  * - `dist/seed.js`: the seed command (`node dist/seed.js --json`), for installations without tsx.
- * - `dist/scalar/`: the reference's browser bundle, copied from the (development) package.
+ * - `dist/scalar/`: the reference's browser bundle, copied from vendor/scalar (scripts/vendor-scalar.mjs).
  *
  * Run by `npm run build` (after `next build`) and by `npm start` when the build is missing or stale.
  */
@@ -91,11 +91,11 @@ const result = await build({
   plugins: [routeTable, nodeEsmSubpaths],
 });
 assertExternalsResolve(result.metafile);
-// The reference's browser bundle (server/docs/reference-page.ts): the package (169 MB of
-// dependencies) is a development dependency, the one file it serves ships with the build.
-const scalar = path.join(root, "node_modules", "@scalar", "api-reference");
+// The reference's browser bundle (server/docs/reference-page.ts) ships with the build: the image has
+// no vendor/.
+const scalar = path.join(root, "vendor", "scalar");
 await mkdir(path.join(outdir, "scalar"), { recursive: true });
-await copyFile(path.join(scalar, "dist", "browser", "standalone.js"), path.join(outdir, "scalar", "standalone.js"));
+await copyFile(path.join(scalar, "standalone.js"), path.join(outdir, "scalar", "standalone.js"));
 await copyFile(path.join(scalar, "package.json"), path.join(outdir, "scalar", "package.json"));
 const inputs = Object.keys(result.metafile.inputs).length;
 console.log(`Compiled the server into dist/ (${inputs} modules) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const root = process.cwd();
 export const distDir = process.env.NEXT_DIST_DIR || ".next";
-const SOURCES = ["app", "components", "lib", "server", "db", "inngest", "public", "server.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json", "scripts/build-server.ts"];
+const SOURCES = ["app", "components", "lib", "server", "db", "inngest", "public", "server.ts", "next.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json", "scripts/build-server.ts", "vendor"];
 const SKIP = new Set(["node_modules", ".next", ".data", "migrations", "media"]);
 
 function walk(p, hash) {

@@ -11,16 +11,16 @@ import type { DemoCredentials } from "./demo-credentials";
  * MCP, the proxy, developer tools.
  */
 /**
- * Where Scalar's bundle is: the build's copy (dist/scalar, written by scripts/build-server.ts: a
- * production install has no @scalar/api-reference, a development dependency), else the package.
+ * Where Scalar's bundle is: the build's copy (dist/scalar, written by scripts/build-server.ts; the
+ * image has no vendor/), else the committed one (vendor/scalar: the package's one self-contained
+ * file, refreshed by scripts/vendor-scalar.mjs; the package is not a dependency).
  */
 let location: { bundle: string; version: string } | null = null;
 function scalar(): { bundle: string; version: string } {
   if (!location) {
     const built = path.join(process.cwd(), "dist", "scalar");
-    const pkg = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
-    const [dir, bundle] = existsSync(path.join(built, "standalone.js")) ? [built, path.join(built, "standalone.js")] : [pkg, path.join(pkg, "dist", "browser", "standalone.js")];
-    location = { bundle, version: (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version };
+    const dir = existsSync(path.join(built, "standalone.js")) ? built : path.join(process.cwd(), "vendor", "scalar");
+    location = { bundle: path.join(dir, "standalone.js"), version: (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version };
   }
   return location;
 }
