@@ -1,11 +1,12 @@
 /**
  * npm start: builds what is missing or stale since the last build (the compiled server in dist/,
  * about a second; the pages in .next/), then runs the compiled server with plain node. A pages
- * build runs beside the server's start-up (database, migrations, demo workspace): the API answers
- * as soon as that is done, the pages once they are built (server/http/pages-build.ts). The stamp is a hash of every source file's path, size and
+ * build runs beside the server's start-up (database, migrations, demo workspace), at a lower CPU
+ * priority: the API answers as soon as that is done, the pages once they are built (server/http/pages-build.ts). The stamp is a hash of every source file's path, size and
  * mtime. Plain JavaScript: nothing is transformed at start.
  */
 import { spawn, spawnSync } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { distDir, isCurrent, sourceStamp, writeStamp } from "./build-stamp.mjs";
@@ -28,6 +29,8 @@ if (
 }
 
 const root = process.cwd();
+/** The first-start pages build's niceness (0 = the server's, 19 = the lowest). */
+const PAGES_BUILD_NICENESS = 10;
 const stamp = sourceStamp();
 const current = (dir, artifact) => isCurrent(dir, artifact, stamp);
 
@@ -41,6 +44,14 @@ if (!current(distDir, "BUILD_ID")) {
   console.log("Building Forma's pages (first start or sources changed); the API starts meanwhile...");
   globalThis.__formaPagesBuild = new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    // Below the server's priority (its workers inherit it): the API's start-up (database, migrations,
+    // demo workspace) and its first requests take the CPU they need, the build the rest; on two
+    // cores it halved the time to a healthy API (BENCHMARKS.md, "Fresh clone to a healthy service").
+    try {
+      os.setPriority(child.pid, PAGES_BUILD_NICENESS);
+    } catch {
+      // Not permitted here (some containers): the build runs at the server's priority.
+    }
     child.on("exit", (code, signal) => {
       if (code !== 0) {
         console.error(`The pages build failed (${signal ?? `exit ${code}`}).`);
