@@ -29,6 +29,12 @@ useTestApp();
 
 const db = () => getDb();
 let lib: TestLibraryOrg;
+/**
+ * The tests that render every locale (eight files of about 50 s of picture and sound): 30-50 s alone
+ * on two cores; in CI's second pass, beside the fault tests and the slow renders on a slower
+ * machine, one took over 180 s (2026-11-29).
+ */
+const RENDERS_TIMEOUT_MS = 480_000;
 
 beforeAll(async () => {
   lib = await createLibraryOrg();
@@ -119,7 +125,7 @@ describe("rendering a workout's exports", () => {
     expect((await exportRows(workoutId)).filter((r) => r.status === "ready")).toHaveLength(8);
     const [check] = await db().select().from(workoutExportChecks).where(eq(workoutExportChecks.workoutId, workoutId));
     expect(check?.locales).toEqual(["de-DE", "en-US", "es-ES", "fr-FR"]);
-  }, 180_000);
+  }, RENDERS_TIMEOUT_MS);
 
   it("writes a progressive MP4 as long as the playlist, with H.264 video and AAC audio", async () => {
     const seconds = await playlistSeconds(workoutId);
@@ -182,7 +188,7 @@ describe("versions", () => {
   beforeAll(async () => {
     workoutId = await smallWorkout({ trainerLocale: "en-US" });
     await renderAll(workoutId, "published");
-  }, 180_000);
+  }, RENDERS_TIMEOUT_MS);
 
   it("copies an export with equal inputs instead of rendering it again", async () => {
     const rows = await exportRows(workoutId);
@@ -237,7 +243,7 @@ describe("versions", () => {
     expect(Math.abs(fresh.durationSeconds! - (await playlistSeconds(workoutId)))).toBeLessThan(1);
     // Old URLs keep working until they expire; the sweep deletes the file after that.
     expect(await getMediaStorage().exists(old.assetKey!)).toBe(true);
-  }, 180_000);
+  }, RENDERS_TIMEOUT_MS);
 
   it("leaves a locale another worker renders, or whose attempts are used up, and renders the others", async () => {
     const other = await smallWorkout();
