@@ -2,8 +2,9 @@
  * npm start: builds what is missing or stale since the last build (the compiled server in dist/,
  * about a second; the pages in .next/), then runs the compiled server with plain node. A pages
  * build runs beside the server's start-up (database, migrations, demo workspace), at a lower CPU
- * priority: the API answers as soon as that is done, the pages once they are built (server/http/pages-build.ts). The stamp is a hash of every source file's path, size and
- * mtime. Plain JavaScript: nothing is transformed at start.
+ * priority: the API answers as soon as that is done, the pages once they are built
+ * (server/http/pages-build.ts). The stamp is a hash of every source file's path, size and mtime.
+ * Plain JavaScript: nothing is transformed at start.
  */
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
@@ -45,8 +46,9 @@ if (!current(distDir, "BUILD_ID")) {
   globalThis.__formaPagesBuild = new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
     // Below the server's priority (its workers inherit it): the API's start-up (database, migrations,
-    // demo workspace) and its first requests take the CPU they need, the build the rest; on two
-    // cores it halved the time to a healthy API (BENCHMARKS.md, "Fresh clone to a healthy service").
+    // demo workspace) and its first requests take the CPU they need, the build the rest. Measured on
+    // two cores: a small gain, 10.6 to 9.9 s to a healthy API (BENCHMARKS.md, "Fresh clone to a
+    // healthy service again").
     try {
       os.setPriority(child.pid, PAGES_BUILD_NICENESS);
     } catch {

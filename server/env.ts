@@ -21,12 +21,7 @@ const EnvSchema = z.object({
   /** Signs the console's session cookies (NextAuth JWTs). Generated per installation when unset. */
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   /** Hours a console sign-in lasts (the session can be revoked any time before). */
-  CONSOLE_SESSION_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(7 * 24),
+  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(7 * 24),
   /**
    * Trust X-Forwarded-For from a reverse proxy in front of the server (console sign-in throttling
    * by client address). Off: the server overwrites it with the connection's address.
@@ -53,10 +48,7 @@ const EnvSchema = z.object({
   /** Sender address for notification emails when SMTP_URL is set. */
   SMTP_FROM: z.string().min(3).default("Forma <no-reply@forma.local>"),
   /** Web Push: the VAPID `sub` claim (mailto: or https: URL) push services may use to reach the operator; default from SMTP_FROM. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, "mailto: address or https: URL")
-    .optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "mailto: address or https: URL").optional(),
   /** FCM HTTP v1 for partner apps: the Firebase service-account key (its JSON text, or the path of the file). */
   FCM_SERVICE_ACCOUNT_JSON: z.string().min(2).optional(),
   FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),

@@ -11,8 +11,8 @@ import { type HeadSampler, headSampler, parseTraceparent } from "./head-sampler"
  * "Tracing"): OTEL_TRACES_EXPORTER=otlp, or an OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT. Off, nothing of
  * the SDK is loaded and every helper here is one property read. On, `startTracing()` (server.ts)
  * loads the SDK with the OTLP/HTTP exporter of OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL (protobuf unless
- * `http/json`), which reads the other OTEL_* settings itself (headers, timeout, batching). The state is on globalThis: the compiled server and Next's bundle share one
- * tracer provider.
+ * `http/json`), which reads the other OTEL_* settings itself (headers, timeout, batching). The state
+ * is on globalThis: the compiled server and Next's bundle share one tracer provider.
  *
  * Nothing is registered with the global OpenTelemetry API: the provider, its AsyncLocalStorage
  * context manager and the W3C propagator are this module's own. Registered, they would trace what
@@ -80,10 +80,7 @@ export async function startTracing(): Promise<boolean> {
   const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
   sampler(); // warns about a sampler setting it cannot follow now, not at the first request
   if (!asyncContextFrame())
-    log(
-      "warn",
-      `Tracing on Node ${process.versions.node} without AsyncContextFrame: once a trace is sampled, every promise of the process pays AsyncLocalStorage's hook; Node 24, or Node 22 through npm start, avoid it (docs/operations.md, "Tracing")`,
-    );
+    log("warn", `Tracing on Node ${process.versions.node} without AsyncContextFrame: once a trace is sampled, every promise of the process pays AsyncLocalStorage's hook; Node 24, or Node 22 through npm start, avoid it (docs/operations.md, "Tracing")`);
   const sampledRoot = api.createContextKey("forma.sampled-root");
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": env().OTEL_SERVICE_NAME ?? "forma", "service.version": API_VERSION }),
@@ -109,10 +106,10 @@ export async function startTracing(): Promise<boolean> {
  */
 export function tracesProtocol(): "http/protobuf" | "http/json" {
   const e = env();
-  const asked = (e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? "").trim();
+  const name = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL !== undefined ? "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL" : "OTEL_EXPORTER_OTLP_PROTOCOL";
+  const asked = (e[name] ?? "").trim();
   if (asked === "http/json") return "http/json";
-  if (asked !== "" && asked !== "http/protobuf")
-    log("warn", `OTEL_EXPORTER_OTLP_PROTOCOL=${asked} is not supported here; spans go out over http/protobuf (docs/operations.md, "Tracing")`);
+  if (asked !== "" && asked !== "http/protobuf") log("warn", `${name}=${asked} is not supported here; spans go out over http/protobuf (docs/operations.md, "Tracing")`);
   return "http/protobuf";
 }
 
