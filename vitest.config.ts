@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { SOLE_FILES, SOLE_PROJECT_PREFIX, soleSlug } from "./test/sole-files";
 
 const root = import.meta.dirname;
 const alias = {
@@ -52,13 +53,6 @@ const SLOW_SUFFIX = ".slow.int.test.ts";
 const integrationFiles = testFiles(".", ".int.test.ts").filter(
   (f) => !f.startsWith("test/faults/") && !SERVER_FILES.includes(f) && !f.endsWith(SLOW_SUFFIX),
 );
-/**
- * Files whose tests claim work across every organization of the database (the autopilot's "next
- * due task" at a time in the future would take another file's task; the export sweep's due
- * workouts): they get a copy of the run's database of their own (test/global-setup.ts), so they
- * run beside every other file without taking its work.
- */
-const SOLE_FILES = ["server/services/autopilot/runs.int.test.ts", "server/services/exports/exports.int.test.ts"];
 const mockingFiles = integrationFiles.filter((f) => !SOLE_FILES.includes(f) && /\bvi\.mock\(/.test(readFileSync(path.join(root, f), "utf8")));
 
 /**
@@ -145,17 +139,18 @@ export default defineConfig({
           exclude: ["node_modules/**", ...extraExclude],
         },
       },
-      {
+      // One project per file that claims work across organizations (test/sole-files.ts), each on a database of its own.
+      ...SOLE_FILES.map((file) => ({
         resolve: { alias },
         test: {
           ...integrationBase,
-          name: "integration-alone",
+          name: `${SOLE_PROJECT_PREFIX}${soleSlug(file)}`,
           sequence: { groupOrder: 0 },
-          include: SOLE_FILES,
+          include: [file],
           isolate: false,
           exclude: ["node_modules/**", ...extraExclude],
         },
-      },
+      })),
       {
         resolve: { alias },
         test: {

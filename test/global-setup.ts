@@ -6,6 +6,7 @@ import { openPostgres } from "../db/connect";
 import type { TestProject } from "vitest/node";
 import type { EmbeddedHandle } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { SOLE_FILES, SOLE_PROJECT_PREFIX, soleSlug } from "./sole-files";
 import { type TestS3, s3Env, startTestS3 } from "./support/s3";
 
 /**
@@ -24,10 +25,10 @@ declare module "vitest" {
 interface RunDatabase {
   url: string;
   /**
-   * A copy of the prepared database for the files that claim work across every organization
-   * (the "integration-alone" project): they run beside the others without taking their work.
+   * A copy of the prepared database for each file that claims work across every organization
+   * (test/sole-files.ts), by its project's name: they run beside the others without taking their work.
    */
-  aloneUrl: string;
+  aloneUrls: Map<string, string>;
   dataDir: string;
   embedded: EmbeddedHandle | null;
   dropDatabase: (() => Promise<void>) | null;
@@ -46,7 +47,9 @@ export async function setup(project: TestProject): Promise<void> {
   shared.__formaRunDatabase ??= createRunDatabase();
   const run = await shared.__formaRunDatabase;
   run.users++;
-  project.provide("databaseUrl", project.name === "integration-alone" ? run.aloneUrl : run.url);
+  const alone = run.aloneUrls.get(project.name);
+  if (project.name.startsWith(SOLE_PROJECT_PREFIX) && !alone) throw new Error(`no database copy for ${project.name}`);
+  project.provide("databaseUrl", alone ?? run.url);
   project.provide("dataDir", run.dataDir);
   project.provide("s3Endpoint", run.s3?.endpoint ?? null);
 }
@@ -68,7 +71,7 @@ async function createRunDatabase(): Promise<RunDatabase> {
     dropDatabase = async () => {
       const a = openPostgres(external, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.unsafe(`drop database if exists ${name}_alone with (force)`);
+      for (const file of SOLE_FILES) await a.unsafe(`drop database if exists ${name}_${soleSlug(file)} with (force)`);
       await a.end();
     };
   } else {
@@ -101,18 +104,23 @@ async function createRunDatabase(): Promise<RunDatabase> {
     }
     resetEnvCache();
   }
-  // The copy is made from the prepared database as a template (a file copy: no migrations again),
-  // which needs it without connections.
+  // The copies are made from the prepared database as a template (a file copy: no migrations
+  // again), which needs it without connections: all of them now, before any test connects.
   const { closeDb } = await import("../db/client");
   await closeDb();
-  const aloneName = `${new URL(url).pathname.slice(1)}_alone`;
+  const base = new URL(url).pathname.slice(1);
+  const aloneUrls = new Map<string, string>();
   const admin = openPostgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${aloneName} template ${new URL(url).pathname.slice(1)}`);
+    for (const file of SOLE_FILES) {
+      const name = `${base}_${soleSlug(file)}`;
+      await admin.unsafe(`create database ${name} template ${base}`);
+      aloneUrls.set(`${SOLE_PROJECT_PREFIX}${soleSlug(file)}`, withDatabase(url, name));
+    }
   } finally {
     await admin.end();
   }
-  return { url, aloneUrl: withDatabase(url, aloneName), dataDir, embedded, dropDatabase, users: 0, s3 };
+  return { url, aloneUrls, dataDir, embedded, dropDatabase, users: 0, s3 };
 }
 
 /** The same server's URL with another database name (the query, such as a socket directory, kept). */

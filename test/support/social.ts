@@ -28,6 +28,16 @@ export function inlineIo(): JobIo & { steps: string[] } {
   };
 }
 
+/**
+ * A daily schedule (UTC) whose time is twelve hours after the file's start: a run never crosses it,
+ * so an automation a test made active and left behind does not fall due again in a later test's
+ * tick (with a fixed "06:00", a run across 06:00 UTC published every automation of the file).
+ */
+export function dailyFarFromNow(now = Date.now()): { type: "weekly"; timeZone: "UTC"; days: string[]; times: [string] } {
+  const at = new Date(now + 12 * 3600_000).toISOString().slice(11, 16);
+  return { type: "weekly", timeZone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], times: [at] };
+}
+
 /** Points a clip at the stored file `key` for the rest of the test (the clip's own file is put back afterwards). */
 export async function pointClipAt(clipId: string, key: string): Promise<void> {
   const [before] = await getDb().select({ videoKey: videoAssets.videoKey }).from(videoAssets).where(eq(videoAssets.id, clipId));

@@ -7,7 +7,7 @@ import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { app, call, expectError, useTestApp } from "@/test/harness";
 import { type ConsoleTrainer, consoleCall, createConsoleTrainer } from "@/test/support/console";
 import { graphError, startPlatformFakes, tiktokError } from "@/test/support/platform-fakes";
-import { inlineIo } from "@/test/support/social";
+import { dailyFarFromNow, inlineIo } from "@/test/support/social";
 import { announced, subscribeToAllEvents } from "@/test/support/webhook-receiver";
 import { runSocialPublishTick } from "./publish";
 
@@ -37,7 +37,7 @@ beforeEach(() => {
   fake.tiktokScopes.value = "user.info.basic,user.info.profile,video.publish,video.upload";
 });
 
-const WEEKLY = { type: "weekly", timeZone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], times: ["06:00"] };
+const WEEKLY = dailyFarFromNow();
 
 interface Studio extends TestLibraryOrg {
   owner: ConsoleTrainer;

@@ -20,7 +20,7 @@ import { CHANNEL_PRESET_SPECS, charCount } from "@/server/services/drops/presets
 import { type TestLibraryOrg, createLibraryOrg } from "@/test/fixtures";
 import { call, useTestApp } from "@/test/harness";
 import { mockJsonModel } from "@/test/support/ai-mocks/mock-model";
-import { connectSandboxAccounts, inlineIo } from "@/test/support/social";
+import { connectSandboxAccounts, dailyFarFromNow, inlineIo } from "@/test/support/social";
 import { connectSocialAccount } from "./accounts";
 import { PermanentPublishError, registerPlatformAdapter, unregisterPlatformAdapter } from "./adapters";
 import { sandboxAdapter } from "./adapters/sandbox";
@@ -54,7 +54,7 @@ async function runDropSweep() {
 }
 let org: TestLibraryOrg;
 
-const WEEKLY = { type: "weekly", timeZone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], times: ["06:00"] };
+const WEEKLY = dailyFarFromNow();
 
 beforeAll(async () => {
   org = await createLibraryOrg();
@@ -134,7 +134,7 @@ describe("the publish scheduler", () => {
     const row = await automationRow(id);
     expect(row.lastRunAt?.getTime()).toBe(dueAt.getTime());
     expect(row.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(row.nextRunAt!.toISOString()).toMatch(/T06:00:00\.000Z$/);
+    expect(row.nextRunAt!.toISOString().slice(11)).toBe(`${WEEKLY.times[0]}:00.000Z`);
 
     // Later ticks find nothing due: still one publication per platform.
     await runSocialPublishTick(inlineIo());
