@@ -11,7 +11,7 @@ import { freePort } from "@/test/faults/support";
  * What observability costs on the hot path (issue 25's budget: metrics on and tracing off within 3 %
  * of the tree without observability; tracing on at a 10 % sampler within 10 %).
  *
- *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first] [--frame-off] [--json-too]
+ *   npm run bench:observability -- --before=<a built checkout without observability> [--rounds=5] [--seconds=8] [--node=<node binary for the servers>] [--page-first] [--frame-off] [--json-too] [--all-sampled]
  *
  * Throughput on this 2-core machine moves by tens of percent between runs a few minutes apart
  * (BENCHMARKS.md), far more than the effect, so the figure compared is the server's own CPU time per
@@ -22,6 +22,12 @@ import { freePort } from "@/test/faults/support";
  * Each round drives every server in turn (the order rotates), so the machine's drift falls on all
  * of them alike; the table gives each figure's median (and the CPU's minimum, the round least
  * disturbed by the machine's other work) over the rounds and its ratio to "before".
+ * "before" is either an older checkout, or, to measure observability alone on today's code, this
+ * tree with bench/no-observability.patch applied (a request's record is still made, but no
+ * duration, access-log line, span or statement observation; a worktree, `git apply`, `npm run build`):
+ *
+ *   git worktree add /tmp/noobs HEAD && cd /tmp/noobs && git apply bench/no-observability.patch && cp -al <this checkout>/node_modules . && npm run build
+ *
  * FFMPEG_PATH=/bin/false makes the demo workspace's export renders fail at once instead of running
  * ffmpeg beside the measurement.
  *
@@ -170,6 +176,22 @@ async function main() {
         OTEL_TRACES_SAMPLER_ARG: "0.1",
       },
     },
+    // --all-sampled: every request sampled. The 10 % sampler's cost is a tenth of this server's
+    // against the 0 % one's: a difference ten times larger than the 10 % server's, which this
+    // machine's noise (±30 % between rounds) hides.
+    ...(process.argv.includes("--all-sampled")
+      ? [
+          {
+            label: "tracing on, 100 % sampler",
+            dir: here,
+            env: {
+              OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+              OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+              OTEL_TRACES_SAMPLER_ARG: "1",
+            },
+          },
+        ]
+      : []),
     // --json-too: the same with spans sent as OTLP JSON instead of the default protobuf.
     ...(process.argv.includes("--json-too")
       ? [
@@ -231,6 +253,18 @@ async function main() {
         const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} %`;
         lines.push(
           `| ${sc.name} | ${inst.label} | ${cpu.toFixed(1)} µs | ${inst === instances[0] ? "-" : pct(cpu / bCpu - 1)} | ${min.toFixed(1)} µs | ${inst === instances[0] ? "-" : pct(min / bMin - 1)} | ${Math.round(rps)} | ${inst === instances[0] ? "-" : pct(rps / bRps - 1)} | ${median(ss.map((s) => s.p99))} | ${ss.reduce((n, s) => n + s.errors, 0)} |`,
+        );
+      }
+    }
+    const all = instances.find((i) => i.label === "tracing on, 100 % sampler");
+    if (all) {
+      lines.push("");
+      for (const sc of scenarios) {
+        const cpuOf = (label: string) => median(samples.get(`${sc.name}|${label}`)!.map((s) => s.cpuUsPerRequest));
+        const perTrace = cpuOf(all.label) - cpuOf("tracing on, 0 % sampler");
+        const metricsOnly = cpuOf("metrics on, tracing off");
+        lines.push(
+          `- ${sc.name}: a sampled trace costs ${perTrace.toFixed(1)} µs of CPU (100 % against 0 %, medians); at 10 % that is ${(perTrace / 10).toFixed(1)} µs a request, ${((perTrace / 10 / metricsOnly) * 100).toFixed(1)} % of metrics only's ${metricsOnly.toFixed(1)} µs.`,
         );
       }
     }
