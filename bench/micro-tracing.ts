@@ -4,7 +4,8 @@
  * server-level bench, `npm run bench:observability`, moves by ±30 % between rounds on these
  * machines). In one process, interleaved: request records with tracing off, with tracing on and the
  * trace outside the sample, and sampled (a request span, one SQL statement span under it, as the
- * keyed metadata's and the playlist's sampled traces have at most), exported over OTLP/HTTP
+ * keyed metadata's and the playlist's sampled traces have at most; and one in ten so, the 10 %
+ * sampler's mix of sampled and unsampled requests), exported over OTLP/HTTP
  * (protobuf, the default) to a sink in the same process that only counts bytes. The figure is CPU
  * time (process.cpuUsage) per request, so the exporter's work on its own timer is counted.
  * First, the same for metrics alone (tracing off): a request's record (observeRequest, then the
@@ -122,6 +123,7 @@ for (let r = 0; r < ROUNDS; r++) {
 const kinds = [
   { name: "tracing off", sampler: "off" as const },
   { name: "tracing on, outside the sample (0 %)", sampler: 0 },
+  { name: "tracing on, one request in ten sampled (10 %)", sampler: 0.1 },
   { name: "tracing on, every request sampled (100 %)", sampler: 1 },
 ];
 const samples = new Map<string, number[]>(kinds.map((k) => [k.name, []]));
@@ -146,15 +148,18 @@ for (const [name, xs] of Object.entries(metricSamples))
 console.log(`metrics: ${(median(metricSamples.observed) - median(metricSamples.bare)).toFixed(2)} µs CPU per request`);
 console.log("");
 console.log("Tracing:");
-const spansMade = (ROUNDS + 1) * N * (1 + STATEMENTS);
+// Every request of the 100 % rounds and about a tenth of the 10 % rounds' make spans.
+const spansMade = Math.round((ROUNDS + 1) * N * 1.1 * (1 + STATEMENTS));
 console.log(
   `Node ${process.version}, ${N.toLocaleString("en")} requests a round, ${ROUNDS} rounds interleaved, ${STATEMENTS} statement span(s) under each request span; ${spansMade.toLocaleString("en")} spans made, ${posts} OTLP posts, ${(bytes / 1e6).toFixed(1)} MB (a post carries 512 spans at most: ${Math.ceil(spansMade / 512)} posts or more mean none were dropped)`,
 );
 const off = median(samples.get(kinds[0]!.name)!);
-const sampled = median(samples.get(kinds[2]!.name)!);
+const sampled = median(samples.get(kinds[3]!.name)!);
+const tenth = median(samples.get(kinds[2]!.name)!);
 for (const k of kinds) {
   const xs = samples.get(k.name)!;
   console.log(`${k.name.padEnd(44)} median ${median(xs).toFixed(2)} µs CPU per request (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`);
 }
 console.log(`one sampled trace: ${(sampled - off).toFixed(1)} µs CPU more than a request without tracing`);
+console.log(`10 %: ${(tenth - off).toFixed(2)} µs a request, against a tenth of a sampled trace's ${((sampled - off) / 10).toFixed(2)} µs (mixing sampled and unsampled requests costs nothing more when these agree)`);
 process.exit(0);
