@@ -154,58 +154,25 @@ async function main() {
   const sinkPort = await freePort();
   await new Promise<void>((r) => sink.listen(sinkPort, "127.0.0.1", () => r()));
 
+  /** Tracing on, spans to the sink, the parent-based ratio sampler at `ratio`. */
+  const tracingEnv = (ratio: string) => ({
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+    OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+    OTEL_TRACES_SAMPLER_ARG: ratio,
+  });
   const instances: Instance[] = [
     { label: "before (no observability)", dir: path.resolve(beforeDir!), env: {} },
     { label: "metrics on, tracing off", dir: here, env: {} },
-    {
-      // Tracing's fixed part (span objects, context, propagation) without the export of sampled spans.
-      label: "tracing on, 0 % sampler",
-      dir: here,
-      env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
-        OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-        OTEL_TRACES_SAMPLER_ARG: "0",
-      },
-    },
-    {
-      label: "tracing on, 10 % sampler",
-      dir: here,
-      env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
-        OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-        OTEL_TRACES_SAMPLER_ARG: "0.1",
-      },
-    },
+    // Tracing's fixed part (span objects, context, propagation) without the export of sampled spans.
+    { label: "tracing on, 0 % sampler", dir: here, env: tracingEnv("0") },
+    { label: "tracing on, 10 % sampler", dir: here, env: tracingEnv("0.1") },
     // --all-sampled: every request sampled. The 10 % sampler's cost is a tenth of this server's
     // against the 0 % one's: a difference ten times larger than the 10 % server's, which this
     // machine's noise (±30 % between rounds) hides.
-    ...(process.argv.includes("--all-sampled")
-      ? [
-          {
-            label: "tracing on, 100 % sampler",
-            dir: here,
-            env: {
-              OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
-              OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-              OTEL_TRACES_SAMPLER_ARG: "1",
-            },
-          },
-        ]
-      : []),
+    ...(process.argv.includes("--all-sampled") ? [{ label: "tracing on, 100 % sampler", dir: here, env: tracingEnv("1") }] : []),
     // --json-too: the same with spans sent as OTLP JSON instead of the default protobuf.
     ...(process.argv.includes("--json-too")
-      ? [
-          {
-            label: "tracing on, 10 % sampler, OTLP JSON",
-            dir: here,
-            env: {
-              OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
-              OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-              OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-              OTEL_TRACES_SAMPLER_ARG: "0.1",
-            },
-          },
-        ]
+      ? [{ label: "tracing on, 10 % sampler, OTLP JSON", dir: here, env: { ...tracingEnv("0.1"), OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" } }]
       : []),
     // --frame-off (Node 22): this tree without AsyncContextFrame, which npm start turns on there.
     ...(process.argv.includes("--frame-off")
