@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { SOLE_FILES, SOLE_PROJECT_PREFIX, soleSlug } from "./test/sole-files";
+import { SOLE_FILES, soleProject } from "./test/sole-files";
 
 const root = import.meta.dirname;
 const alias = {
@@ -144,7 +144,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           ...integrationBase,
-          name: `${SOLE_PROJECT_PREFIX}${soleSlug(file)}`,
+          name: soleProject(file),
           sequence: { groupOrder: 0 },
           include: [file],
           isolate: false,

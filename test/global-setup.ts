@@ -6,7 +6,7 @@ import { openPostgres } from "../db/connect";
 import type { TestProject } from "vitest/node";
 import type { EmbeddedHandle } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
-import { SOLE_FILES, SOLE_PROJECT_PREFIX, soleSlug } from "./sole-files";
+import { SOLE_FILES, SOLE_PROJECT_PREFIX, soleDatabase, soleProject } from "./sole-files";
 import { type TestS3, s3Env, startTestS3 } from "./support/s3";
 
 /**
@@ -71,7 +71,7 @@ async function createRunDatabase(): Promise<RunDatabase> {
     dropDatabase = async () => {
       const a = openPostgres(external, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
-      for (const file of SOLE_FILES) await a.unsafe(`drop database if exists ${name}_${soleSlug(file)} with (force)`);
+      for (const file of SOLE_FILES) await a.unsafe(`drop database if exists ${soleDatabase(name, file)} with (force)`);
       await a.end();
     };
   } else {
@@ -113,9 +113,9 @@ async function createRunDatabase(): Promise<RunDatabase> {
   const admin = openPostgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     for (const file of SOLE_FILES) {
-      const name = `${base}_${soleSlug(file)}`;
+      const name = soleDatabase(base, file);
       await admin.unsafe(`create database ${name} template ${base}`);
-      aloneUrls.set(`${SOLE_PROJECT_PREFIX}${soleSlug(file)}`, withDatabase(url, name));
+      aloneUrls.set(soleProject(file), withDatabase(url, name));
     }
   } finally {
     await admin.end();

@@ -16,9 +16,15 @@ export const SOLE_FILES = [
 ];
 
 /** A sole file's name in its project's and its database's names: "social_platforms". */
-export function soleSlug(file: string): string {
+function soleSlug(file: string): string {
   const base = path.basename(file, ".int.test.ts");
   return `${path.basename(path.dirname(file))}_${base}`.replace(/[^a-z0-9]+/gi, "_").toLowerCase();
 }
 
 export const SOLE_PROJECT_PREFIX = "integration-alone-";
+
+/** The vitest project a sole file runs in: "integration-alone-social_platforms". */
+export const soleProject = (file: string) => `${SOLE_PROJECT_PREFIX}${soleSlug(file)}`;
+
+/** Its copy of the run's database, named after the run's: "forma_test_1a2b3c4d_social_platforms". */
+export const soleDatabase = (runDatabase: string, file: string) => `${runDatabase}_${soleSlug(file)}`;
