@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -131,16 +130,19 @@ async function ensureDatabase(port: number): Promise<void> {
  * a project cloned into /root, or any directory of mode 700, with DATA_DIR elsewhere, failed with
  * `spawn .../initdb EACCES`). Each directory above them gets o+x (search, not read).
  */
-function ensureTraversable(dir: string): void {
+function ensureTraversable(...dirs: string[]): void {
   if (process.getuid?.() !== 0) return;
-  let current = path.resolve(dir);
-  while (current !== path.dirname(current)) {
-    try {
-      execFileSync("chmod", ["o+x", current], { stdio: "ignore" });
-    } catch {
-      /* best effort: a parent we cannot change is reported by postgres itself */
+  const seen = new Set<string>();
+  for (const dir of dirs) {
+    for (let current = path.resolve(dir); current !== path.dirname(current) && !seen.has(current); current = path.dirname(current)) {
+      seen.add(current);
+      try {
+        const { mode } = statSync(current);
+        if (!(mode & 0o001)) chmodSync(current, (mode & 0o7777) | 0o001);
+      } catch {
+        /* best effort: a parent we cannot change is reported by postgres itself */
+      }
     }
-    current = path.dirname(current);
   }
 }
 
@@ -179,8 +181,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
   const root = path.resolve(dataDir);
   const pgDir = path.join(root, "pg");
   mkdirSync(root, { recursive: true });
-  ensureTraversable(root);
-  ensureTraversable(binariesPackageDir());
+  ensureTraversable(root, binariesPackageDir());
 
   for (let attempt = 0; attempt < 20; attempt++) {
     const running = readPostmasterPid(pgDir);
