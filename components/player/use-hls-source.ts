@@ -14,6 +14,14 @@ import type Hls from "hls.js";
 
 const players = new WeakMap<HTMLVideoElement, Hls>();
 
+/**
+ * How far ahead hls.js fetches: 30 s, whatever the bitrate. Its defaults fill up to 60 MB, capped
+ * at 600 s: for a workout export's small renditions (tens of kbit/s) that is ten minutes fetched at
+ * the start, which a member who stops early never watches, and which kept a slowed-down network
+ * on the top rendition for minutes (the smaller one is only seen once the buffer has played).
+ */
+export const FORWARD_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 30 } as const;
+
 export function isHlsUrl(url: string): boolean {
   try {
     return new URL(url, "http://x").pathname.toLowerCase().endsWith(".m3u8");
@@ -75,7 +83,7 @@ export function attachSource(video: HTMLVideoElement, url: string, onFatal: () =
         video.src = url; // no MSE: let the element try (and report) it
         return;
       }
-      const hls = new HlsClass({ capLevelToPlayerSize: false, startLevel: -1 });
+      const hls = new HlsClass({ capLevelToPlayerSize: false, startLevel: -1, ...FORWARD_BUFFER });
       players.set(video, hls);
       hls.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => {
         const level = hls.levels[data.level];
