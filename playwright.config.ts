@@ -10,9 +10,11 @@ const externalBase = process.env.E2E_BASE_URL;
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
-  // Two browsers at once: most of the run is real-time playback waiting on media clocks, and each
-  // worker seeds its own organizations (fixtures.ts), so the tests do not see each other.
-  workers: 2,
+  // Three browsers at once on two cores: much of the run is real-time playback and expiry waiting
+  // on clocks (with two the machine sat a third idle; three took 318 s here, four 300 s: BENCHMARKS.md),
+  // and each worker seeds its own organizations (fixtures.ts), so the tests do not see each other.
+  // E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   reporter: [["list"]],
   use: {
     baseURL: externalBase ?? `http://127.0.0.1:${port}`,
