@@ -20,7 +20,7 @@ const players = new WeakMap<HTMLVideoElement, Hls>();
  * the start, which a member who stops early never watches, and which kept a slowed-down network
  * on the top rendition for minutes (the smaller one is only seen once the buffer has played).
  */
-export const FORWARD_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 30 } as const;
+const FORWARD_BUFFER = { maxBufferLength: 30, maxMaxBufferLength: 30 } as const;
 
 export function isHlsUrl(url: string): boolean {
   try {

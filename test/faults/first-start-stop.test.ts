@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, root, tempDir, waitFor } from "./support";
+import { freePort, root, serverEnv, spawnServer, tempDir, waitFor } from "./support";
 
 /**
  * A server stopped while its first start still builds the pages takes the build with it: the
@@ -47,15 +46,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL) || process.platform !== "linux
   it("stops the pages build with the server: nothing builds on after SIGTERM", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NEXT_DIST_DIR: distDir, LOG_LEVEL: "warn" };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    delete env.VITEST;
-    const server = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    server.stdout!.on("data", (d) => (out += d));
-    server.stderr!.on("data", (d) => (out += d));
-    const exited = new Promise<number | null>((r) => server.once("exit", (code) => r(code)));
+    const { child: server, exited } = spawnServer(["scripts/start.mjs"], serverEnv({ dataDir, env: { NEXT_DIST_DIR: distDir } }, port));
     try {
       // The API answers while the pages are still being built: the build is running.
       await waitFor("a healthy API while the pages build", 120_000, async () => {
@@ -65,7 +56,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL) || process.platform !== "linux
       expect(processesOfThisBuild().filter((pid) => pid !== server.pid).length).toBeGreaterThan(0);
 
       server.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      await exited;
+      expect(server.exitCode).toBe(0);
       await waitFor("the build's processes to end", 10_000, async () => processesOfThisBuild().length === 0);
     } finally {
       if (server.exitCode === null) server.kill("SIGKILL");

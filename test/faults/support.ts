@@ -75,16 +75,33 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `npm start` and waits until it answers /health (a first start may build: up to 4 minutes). */
-export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, PUBLIC_BASE_URL: base, NODE_ENV: "production", LOG_LEVEL: "warn", ...opts.env };
+/**
+ * A server's environment on `port`: this process's, without the test run's DATABASE_URL, REDIS_URL
+ * and VITEST (the server uses its own embedded PostgreSQL unless `opts` names a database).
+ */
+export function serverEnv(opts: ServerOptions, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: opts.dataDir,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    ...opts.env,
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.VITEST;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
+  return env;
+}
+
+/** Starts `npm start` and waits until it answers /health (a first start may build: up to 4 minutes). */
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const env = serverEnv(opts, port);
   // `node scripts/start.mjs`, not `npm start`: npm runs the script in a child process, which a SIGKILL of npm would orphan.
   const { child, output, exited } = spawnServer(["scripts/start.mjs"], env);
   const deadline = Date.now() + 240_000;
@@ -106,7 +123,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 }
 
 /** Spawns a server process from the project root, collecting its stdout and stderr. */
-function spawnServer(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<void> } {
+export function spawnServer(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<void> } {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
