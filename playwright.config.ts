@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { E2E_TIKTOK_APP, socialFakePort } from "./e2e/social-fake";
 
@@ -5,6 +6,29 @@ const port = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 /** Set to test a service that is already running (deploy/smoke.sh: two instances behind nginx). */
 const externalBase = process.env.E2E_BASE_URL;
+/**
+ * Debian's headless shell (package chromium-headless-shell: Chromium's engine without the desktop
+ * browser around it, what Playwright itself runs headless) when it is installed: it took a third
+ * less CPU and wall time than the full browser for the same tests (BENCHMARKS.md, 2026-11-29). The
+ * push test needs the full browser (package chromium: the shell has no Notification or Push API).
+ * Without the shell every test runs in the full browser; CHROMIUM_PATH names one for all.
+ */
+const FULL = "/usr/bin/chromium";
+const SHELL = existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : FULL;
+const NEEDS_FULL_BROWSER = /push\.spec\.ts$/;
+const launchOptions = (executablePath: string) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? executablePath,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
 
 /** Browser tests against the real server (npm start) in Debian's Chromium; no browser download. */
 export default defineConfig({
@@ -16,22 +40,11 @@ export default defineConfig({
   // E2E_WORKERS overrides it.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   reporter: [["list"]],
-  use: {
-    baseURL: externalBase ?? `http://127.0.0.1:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
-  },
+  use: { baseURL: externalBase ?? `http://127.0.0.1:${port}` },
+  projects: [
+    { name: "headless shell", testIgnore: NEEDS_FULL_BROWSER, use: { launchOptions: launchOptions(SHELL) } },
+    { name: "chromium", testMatch: NEEDS_FULL_BROWSER, use: { launchOptions: launchOptions(FULL) } },
+  ],
   webServer: externalBase
     ? undefined
     : {
