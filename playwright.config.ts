@@ -14,7 +14,8 @@ const externalBase = process.env.E2E_BASE_URL;
  * Without the shell every test runs in the full browser; CHROMIUM_PATH names one for all.
  */
 const FULL = "/usr/bin/chromium";
-const SHELL = existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : FULL;
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const SHELL = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL;
 const NEEDS_FULL_BROWSER = /push\.spec\.ts$/;
 const launchOptions = (executablePath: string) => ({
   executablePath: process.env.CHROMIUM_PATH ?? executablePath,
