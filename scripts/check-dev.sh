@@ -32,5 +32,7 @@ for _ in $(seq 1 60); do
   sleep 1
 done
 [ "$(grep -c "Forma is running" "$LOG")" -gt "$restarts_before" ] || { echo "no restart after a server change" >&2; exit 1; }
+# The old process shut down in order within tsx's 5 s, instead of being killed with its database running.
+! grep -q "Force killing" "$LOG" || { echo "the old process did not exit within 5 s of the restart and was killed" >&2; exit 1; }
 wait_health
 echo "npm run dev: API, a page and a reload after a server change all answered"
