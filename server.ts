@@ -228,7 +228,7 @@ async function shutdown(signal: string) {
   // In development drain + 4 s: `npm run dev`'s restarter (tsx watch) kills a process that has not
   // exited 5 s after its SIGTERM, which skipped the steps below (the database was left running and
   // a job in flight unreturned); 4 s leaves running jobs 1 s before they go back to the queue.
-  const deadline = Date.now() + drainMs + (process.env.NODE_ENV === "development" ? 4_000 : 10_000);
+  const deadline = Date.now() + drainMs + (env().NODE_ENV === "development" ? 4_000 : 10_000);
   const force = setTimeout(() => process.exit(1), deadline - Date.now());
   force.unref();
   if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
